@@ -1,0 +1,50 @@
+import sensible from '@fastify/sensible';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import authPlugin from './plugins/app/auth.ts';
+import errorHandler from './plugins/app/error-handler.ts';
+import servicesPlugin, { type AppServices } from './plugins/app/services.ts';
+import webApp from './plugins/app/web-app.ts';
+import swagger from './plugins/external/swagger.ts';
+import systemRoutes from './routes/system/index.ts';
+import { isMemberActive } from './services/members/is-member-active.ts';
+
+export interface BuildAppOptions {
+  services: AppServices;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/**
+ * Builds the Fastify app: external plugins, then app plugins, then routes (the Fastify demo's order).
+ * It does not listen: server.ts does, and tests use app.inject().
+ */
+export async function buildApp({ services, logger }: BuildAppOptions) {
+  const { config } = services;
+  const app = Fastify({
+    logger: logger ?? { level: config.LOG_LEVEL },
+    trustProxy: true,
+    // A generation prompt or a support message is small; anything bigger is a mistake or abuse.
+    bodyLimit: 256 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(sensible);
+  await app.register(swagger);
+
+  await app.register(servicesPlugin, { services });
+  await app.register(errorHandler);
+  await app.register(authPlugin, {
+    secret: config.JWT_SECRET,
+    expiresIn: config.JWT_EXPIRES_IN,
+    isMemberActive: (memberId) => isMemberActive(services.db, memberId),
+  });
+
+  await app.register(systemRoutes);
+
+  await app.register(webApp, { distDir: config.WEB_DIST_DIR, enabled: config.SERVE_WEB });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

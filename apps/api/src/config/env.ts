@@ -1,0 +1,43 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** Repository root: config defaults (data folder, built web app) are relative to it. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: z.url({ message: 'DATABASE_URL must be a postgresql:// URL' }),
+  REDIS_URL: z.url({ message: 'REDIS_URL must be a redis:// URL' }),
+  JWT_SECRET: z.string().min(32, { message: 'JWT_SECRET must be at least 32 characters' }),
+  JWT_EXPIRES_IN: z.string().min(1).default('7d'),
+  /** Folder of the built web app; served with history fallback when it exists. */
+  WEB_DIST_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'apps/web/dist')),
+  SERVE_WEB: booleanFlag.default(true),
+  /** Local image storage folder (used when no S3 bucket is configured). */
+  STORAGE_DIR: z.string().min(1).default(path.join(REPO_ROOT, '.data/storage')),
+  IMAGE_PROVIDER: z.enum(['demo']).default('demo'),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+});
+
+export type AppConfig = z.infer<typeof ZEnv>;
+
+/**
+ * Parses the environment once. Every other module receives the parsed config; nothing else reads
+ * process.env. A bad value stops start-up with a message naming the variable.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,55 @@
+import path from 'node:path';
+import { REPO_ROOT } from '../config/env.ts';
+import { startStack } from './stack.ts';
+
+/**
+ * `pnpm start` / `pnpm dev`: the whole product on one URL with no configuration. Reads .env at the
+ * repository root when there is one. Ctrl-C stops every child cleanly.
+ */
+async function main() {
+  const mode = process.argv[2] === 'dev' ? 'dev' : 'start';
+  try {
+    process.loadEnvFile(path.join(REPO_ROOT, '.env'));
+  } catch {
+    // no .env: defaults everywhere
+  }
+  const port = Number(process.env.PORT ?? 3000);
+  const stack = await startStack({
+    mode,
+    port,
+    dataDir: process.env.VELVET_DATA_DIR ?? path.join(REPO_ROOT, '.data'),
+    env: process.env,
+  });
+  console.log(
+    [
+      '',
+      `  Velvet is running at ${stack.url}`,
+      `  API docs: ${stack.url}/docs   health: ${stack.url}/healthz`,
+      '  Images come from the built-in demo provider (drawn locally, no AI model) unless IMAGE_PROVIDER is set.',
+      '  Press Ctrl-C to stop.',
+      '',
+    ].join('\n'),
+  );
+
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('[velvet] stopping...');
+    await stack.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown());
+  process.on('SIGTERM', () => void shutdown());
+  const crashed = await stack.exited;
+  if (!stopping) {
+    console.error(`[velvet] ${crashed.name} exited with code ${crashed.code}; stopping everything`);
+    await stack.stop();
+    process.exit(1);
+  }
+}
+
+main().catch((err) => {
+  console.error(`[velvet] ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

@@ -1,0 +1,30 @@
+import { createPrismaClient } from '../db/client.ts';
+import { applyMigrations } from '../db/migrate.ts';
+import { seedDemoData } from '../db/seed.ts';
+import { drawDemoImage } from '../providers/image-model/demo.ts';
+import { storeImageFiles } from '../providers/storage/image-files.ts';
+import { createLocalDiskStorage } from '../providers/storage/local-disk.ts';
+
+/** Applies pending migrations, then seeds demo data when the database holds no images yet. */
+export async function prepareDatabase(opts: {
+  databaseUrl: string;
+  storageDir: string;
+  seedImages: number;
+  log: (line: string) => void;
+}): Promise<void> {
+  const { applied } = await applyMigrations(opts.databaseUrl);
+  opts.log(applied.length ? `applied migrations: ${applied.join(', ')}` : 'database schema is up to date');
+  if (opts.seedImages <= 0) return;
+  const db = createPrismaClient(opts.databaseUrl);
+  const storage = createLocalDiskStorage(opts.storageDir);
+  try {
+    const seeded = await seedDemoData(db, {
+      count: opts.seedImages,
+      drawImage: (prompt, width, height) => drawDemoImage(prompt, width, height),
+      storeImage: (imageId, webp) => storeImageFiles(storage, imageId, webp),
+    });
+    if (seeded) opts.log(`seeded demo data: ${opts.seedImages} images`);
+  } finally {
+    await db.$disconnect();
+  }
+}

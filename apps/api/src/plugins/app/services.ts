@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Redis } from 'ioredis';
+import type { AppConfig } from '../../config/env.ts';
+import type { Database } from '../../db/client.ts';
+import type { Queues } from '../../jobs/queues.ts';
+import type { ImageStorage } from '../../providers/storage/index.ts';
+
+/** The long-lived things every route and service shares; created by server.ts (or a test). */
+export interface AppServices {
+  config: AppConfig;
+  db: Database;
+  redis: Redis;
+  queues: Queues;
+  storage: ImageStorage;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: AppServices;
+  }
+}
+
+export default fp<{ services: AppServices }>(
+  async function services(app: FastifyInstance, opts) {
+    app.decorate('services', opts.services);
+  },
+  { name: 'services' },
+);

@@ -1,0 +1,28 @@
+import { ZHealthResponse, ZReadyResponse } from '@velvet/contracts/system/get-health';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { checkReadiness } from '../../services/system/check-readiness.ts';
+
+const systemRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/healthz',
+    { schema: { tags: ['system'], summary: 'Liveness: the process answers', response: { 200: ZHealthResponse } } },
+    async () => ({ status: 'ok' as const }),
+  );
+
+  app.get(
+    '/readyz',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Readiness: PostgreSQL and Redis answer',
+        response: { 200: ZReadyResponse, 503: ZReadyResponse },
+      },
+    },
+    async (_request, reply) => {
+      const readiness = await checkReadiness(app.services);
+      return reply.code(readiness.status === 'ok' ? 200 : 503).send(readiness);
+    },
+  );
+};
+
+export default systemRoutes;

@@ -1,0 +1,53 @@
+import { UnrecoverableError, Worker, type Job } from 'bullmq';
+import type { Logger } from 'pino';
+import type { JobContext } from '../jobs/job.ts';
+import { redisConnection } from '../jobs/queues.ts';
+import { buildJobRegistry, type JobRegistry } from '../jobs/registry.ts';
+import type { AppServices } from '../plugins/app/services.ts';
+
+/**
+ * Runs one job: validates its payload, calls its handler, and after the last failed attempt calls the
+ * job's final-failure hook (refunds and the like) before BullMQ marks it failed.
+ */
+export async function processJob(registry: JobRegistry, job: Job, services: AppServices, log: Logger) {
+  const definition = registry.get(job.name);
+  if (!definition) throw new UnrecoverableError(`No handler for job ${job.name}`);
+  const parsed = definition.payload.safeParse(job.data);
+  if (!parsed.success) throw new UnrecoverableError(`Invalid payload for ${job.name}: ${parsed.error.message}`);
+  const maxAttempts = job.opts.attempts ?? 1;
+  const ctx: JobContext = {
+    services,
+    log: log.child({ job: job.name, jobId: job.id }),
+    attempt: job.attemptsMade + 1,
+    maxAttempts,
+  };
+  try {
+    await definition.handle(parsed.data, ctx);
+  } catch (err) {
+    const error = err instanceof Error ? err : new Error(String(err));
+    const isFinal = error instanceof UnrecoverableError || ctx.attempt >= maxAttempts;
+    if (isFinal && definition.onFinalFailure) await definition.onFinalFailure(parsed.data, ctx, error);
+    throw error;
+  }
+}
+
+/** One BullMQ worker per queue that has jobs; returns a close function that waits for running jobs. */
+export function startWorkers(services: AppServices, log: Logger, registry: JobRegistry = buildJobRegistry()) {
+  const queues = new Set([...registry.values()].map((job) => job.queue));
+  const workers = [...queues].map((queue) => {
+    const worker = new Worker(queue, (job) => processJob(registry, job, services, log), {
+      connection: redisConnection(services.config.REDIS_URL),
+      concurrency: services.config.WORKER_CONCURRENCY,
+    });
+    worker.on('failed', (job, err) => log.warn({ jobId: job?.id, name: job?.name, err }, 'job attempt failed'));
+    worker.on('error', (err) => log.error({ err }, 'worker error'));
+    return worker;
+  });
+  log.info({ queues: [...queues] }, 'workers started');
+  return {
+    workers,
+    async close() {
+      await Promise.all(workers.map((w) => w.close()));
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import { closeServices, createServices } from '@velvet/api/bootstrap/create-services';
+import { loadConfig } from '@velvet/api/config/env';
+import { startWorkers } from '@velvet/api/worker/start-workers';
+import { pino } from 'pino';
+
+/**
+ * The worker process: runs the BullMQ jobs (image generation now; claims, payments and chain watchers
+ * later) with the same services as the API. SIGINT/SIGTERM let running jobs finish, then exit.
+ */
+async function main() {
+  const config = loadConfig();
+  const log = pino({ level: config.LOG_LEVEL, name: 'worker' });
+  const services = createServices(config);
+  const running = startWorkers(services, log);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'worker shutting down: waiting for running jobs');
+    try {
+      await running.close();
+      await closeServices(services);
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

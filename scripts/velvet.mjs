@@ -1,0 +1,93 @@
+#!/usr/bin/env node
+// The two commands of the README (`npm start`, `npm test`) and `npm run dev`, on a machine that has
+// only Node 20+: installs pnpm's dependencies when needed, then runs the real command. Node builtins
+// only: nothing is installed yet when this runs.
+import { spawnSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+const pnpmVersion = pkg.packageManager.replace(/^pnpm@/, '');
+const say = (line) => console.log(`[velvet] ${line}`);
+
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (major < 20 || (major === 20 && minor < 19)) {
+  console.error(`[velvet] Node ${process.versions.node} is too old: install Node 20.19 or newer.`);
+  process.exit(1);
+}
+
+/** pnpm itself: the one on PATH when it is the pinned version, else through npx (corepack's signature check fails on some registries). */
+function pnpmCommand() {
+  const local = spawnSync('pnpm', ['--version'], { encoding: 'utf8', shell: process.platform === 'win32' });
+  if (local.status === 0 && local.stdout.trim() === pnpmVersion) return ['pnpm'];
+  return ['npx', '--yes', `pnpm@${pnpmVersion}`];
+}
+const pnpm = pnpmCommand();
+
+function run(args, { env = process.env, allowFailure = false } = {}) {
+  const [cmd, ...rest] = [...pnpm, ...args];
+  const result = spawnSync(cmd, rest, { cwd: root, stdio: 'inherit', env });
+  if (result.status !== 0 && !allowFailure) process.exit(result.status ?? 1);
+  return result.status === 0;
+}
+
+/** Installs when node_modules is missing or older than the lockfile. */
+function ensureInstalled() {
+  const marker = path.join(root, 'node_modules/.modules.yaml');
+  const lock = path.join(root, 'pnpm-lock.yaml');
+  const stale = !fs.existsSync(marker) || fs.statSync(marker).mtimeMs < fs.statSync(lock).mtimeMs;
+  const generated = fs.existsSync(path.join(root, 'apps/api/src/generated/prisma/client.ts'));
+  if (!stale && generated) return;
+  say(`installing dependencies with pnpm ${pnpmVersion}...`);
+  run(['install', '--frozen-lockfile']);
+}
+
+function launch(mode) {
+  ensureInstalled();
+  if (mode === 'start') {
+    say('building the web app...');
+    run(['--filter', '@velvet/web', 'build']);
+  }
+  const tsx = path.join(root, 'apps/api/node_modules/.bin/tsx');
+  const child = spawn(tsx, ['src/local/main.ts', mode], { cwd: path.join(root, 'apps/api'), stdio: 'inherit' });
+  // Ctrl-C reaches every process of the terminal's group; the launcher stops its children itself.
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => undefined);
+  child.on('exit', (code) => process.exit(code ?? 0));
+}
+
+/** Lint, types, formatting, unit, integration and browser tests: what `.ci/run` runs. */
+function test() {
+  ensureInstalled();
+  const steps = [
+    ['lint', ['run', 'lint']],
+    ['typecheck', ['run', 'typecheck']],
+    ['format', ['run', 'format:check']],
+    ['compose', ['exec', 'node', 'scripts/validate-compose.mjs']],
+    ['unit tests', ['run', 'test:unit']],
+    ['integration tests', ['run', 'test:integration']],
+    ['web build', ['--filter', '@velvet/web', 'build']],
+    ['browser tests', ['run', 'test:e2e']],
+  ];
+  const results = [];
+  for (const [name, args] of steps) {
+    say(`── ${name}`);
+    const started = Date.now();
+    const ok = run(args, { allowFailure: true });
+    results.push({ name, ok, seconds: ((Date.now() - started) / 1000).toFixed(1) });
+    if (!ok) break;
+  }
+  console.log('');
+  for (const r of results) say(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds}s)`);
+  const failed = results.filter((r) => !r.ok).length;
+  if (failed || results.length < steps.length) process.exit(1);
+}
+
+const command = process.argv[2];
+if (command === 'start' || command === 'dev') launch(command);
+else if (command === 'test') test();
+else {
+  console.error('usage: node scripts/velvet.mjs start|dev|test');
+  process.exit(2);
+}

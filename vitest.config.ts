@@ -1,0 +1,39 @@
+import { defineConfig } from 'vitest/config';
+
+// Three tiers (docs/ARCHITECTURE.md): unit beside the code, integration against the real Postgres and
+// Redis that the global setup starts, browser tests in e2e/ against the whole product.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}'],
+          benchmark: { include: ['**/*.bench.ts'], exclude: ['**/node_modules/**'] },
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['apps/*/test/**/*.test.ts'],
+          globalSetup: ['apps/api/test/global-setup.ts'],
+          setupFiles: ['apps/api/test/setup-env.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // One shared database: files run one after another, each cleaning what it needs.
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/tests/**/*.test.ts'],
+          globalSetup: ['e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
