@@ -7,7 +7,7 @@ import servicesPlugin, { type AppServices } from './plugins/app/services.ts';
 import webApp from './plugins/app/web-app.ts';
 import swagger from './plugins/external/swagger.ts';
 import systemRoutes from './routes/system/index.ts';
-import { isMemberActive } from './services/members/is-member-active.ts';
+import { findActiveMember } from './repositories/member.repository.ts';
 
 export interface BuildAppOptions {
   services: AppServices;
@@ -38,7 +38,7 @@ export async function buildApp({ services, logger }: BuildAppOptions) {
   await app.register(authPlugin, {
     secret: config.JWT_SECRET,
     expiresIn: config.JWT_EXPIRES_IN,
-    isMemberActive: (memberId) => isMemberActive(services.db, memberId),
+    findActiveMember: (memberId) => findActiveMember(services.db, memberId),
   });
 
   await app.register(systemRoutes);

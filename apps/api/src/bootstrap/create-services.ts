@@ -3,16 +3,22 @@ import type { AppConfig } from '../config/env.ts';
 import { createPrismaClient } from '../db/client.ts';
 import { closeQueues, createQueues } from '../jobs/queues.ts';
 import type { AppServices } from '../plugins/app/services.ts';
+import { createImageModelProvider } from '../providers/image-model/select.ts';
 import { createLocalDiskStorage } from '../providers/storage/local-disk.ts';
 
 /** The shared services of the API and the worker process, created once per process. */
 export function createServices(config: AppConfig): AppServices {
+  const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 });
+  // ioredis reconnects by itself and /readyz reports the outage; without a listener every failed
+  // reconnect would be printed as an unhandled error event.
+  redis.on('error', () => undefined);
   return {
     config,
     db: createPrismaClient(config.DATABASE_URL),
-    redis: new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false }),
+    redis,
     queues: createQueues(config.REDIS_URL),
     storage: createLocalDiskStorage(config.STORAGE_DIR),
+    imageModel: createImageModelProvider(config),
   };
 }
 

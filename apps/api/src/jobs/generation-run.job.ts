@@ -1,7 +1,9 @@
+import type { JobsOptions } from 'bullmq';
 import { z } from 'zod';
 import { ZRunId } from '@velvet/contracts/common';
 import { failGenerationRun, runGeneration } from '../services/generation/run-generation.ts';
 import { defineJob } from './job.ts';
+import type { Queues } from './queues.ts';
 
 export const ZGenerationRunPayload = z.object({ runId: ZRunId });
 
@@ -18,3 +20,12 @@ export const generationRunJob = defineJob({
     await failGenerationRun(services, runId);
   },
 });
+
+/** Queues a run once: the job id is the run id, so a second call for the same run adds nothing. */
+export async function enqueueGenerationRun(
+  queues: Queues,
+  runId: string,
+  options: Pick<JobsOptions, 'attempts' | 'backoff'> = {},
+): Promise<void> {
+  await queues.generation.add(generationRunJob.name, { runId }, { jobId: runId, ...options });
+}

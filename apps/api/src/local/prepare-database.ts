@@ -20,10 +20,12 @@ export async function prepareDatabase(opts: {
   try {
     const seeded = await seedDemoData(db, {
       count: opts.seedImages,
-      drawImage: (prompt, width, height) => drawDemoImage(prompt, width, height),
+      drawImage: drawDemoImage,
       storeImage: (imageId, webp) => storeImageFiles(storage, imageId, webp),
+      // Half-size pictures: sharp enough for grid cards, quick to draw on a first start.
+      renditionScale: 0.5,
     });
-    if (seeded) opts.log(`seeded demo data: ${opts.seedImages} images`);
+    if (seeded) opts.log(`seeded demo data: ${seeded.images} images by ${seeded.memberId}`);
   } finally {
     await db.$disconnect();
   }

@@ -1,6 +1,6 @@
 import type { Database } from '../db/client.ts';
 
-export async function findActiveMemberId(db: Database, memberId: string): Promise<string | null> {
-  const member = await db.member.findFirst({ where: { id: memberId, deletedAt: null }, select: { id: true } });
-  return member?.id ?? null;
+/** The member's role when the member exists and has not deleted the account, else null. */
+export async function findActiveMember(db: Database, memberId: string) {
+  return db.member.findFirst({ where: { id: memberId, deletedAt: null }, select: { role: true } });
 }

@@ -30,8 +30,11 @@ declare module 'fastify' {
 export interface AuthOptions {
   secret: string;
   expiresIn: string;
-  /** Refuses tokens of members that no longer exist or were deleted. */
-  isMemberActive: (memberId: string) => Promise<boolean>;
+  /**
+   * The member behind a token, or null when it no longer exists or was deleted (its tokens are then
+   * refused). The role comes from here, not from the token, so revoking an admin takes effect at once.
+   */
+  findActiveMember: (memberId: string) => Promise<{ role: AccessTokenClaims['role'] } | null>;
 }
 
 export default fp<AuthOptions>(
@@ -46,7 +49,9 @@ export default fp<AuthOptions>(
       } catch {
         throw new AppError(401, 'Login required');
       }
-      if (!(await opts.isMemberActive(request.user.sub))) throw new AppError(401, 'Login required');
+      const member = await opts.findActiveMember(request.user.sub);
+      if (!member) throw new AppError(401, 'Login required');
+      request.user.role = member.role;
     });
 
     app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {

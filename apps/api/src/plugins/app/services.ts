@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import type { AppConfig } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
 import type { Queues } from '../../jobs/queues.ts';
+import type { ImageModelProvider } from '../../providers/image-model/index.ts';
 import type { ImageStorage } from '../../providers/storage/index.ts';
 
 /** The long-lived things every route and service shares; created by server.ts (or a test). */
@@ -13,6 +14,7 @@ export interface AppServices {
   redis: Redis;
   queues: Queues;
   storage: ImageStorage;
+  imageModel: ImageModelProvider;
 }
 
 declare module 'fastify' {

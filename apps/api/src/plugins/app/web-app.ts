@@ -26,10 +26,10 @@ export default fp<WebAppOptions>(
         root: opts.distDir,
         wildcard: false,
         index: false,
-        setHeaders(res, filePath) {
+        setHeaders(reply, filePath) {
           // Vite puts a content hash in every asset name: those never change.
           if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-            res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+            reply.header('cache-control', 'public, max-age=31536000, immutable');
           }
         },
       });

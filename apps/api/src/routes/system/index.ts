@@ -1,11 +1,12 @@
-import { ZHealthResponse, ZReadyResponse } from '@velvet/contracts/system/get-health';
+import { ZGetHealthResponse } from '@velvet/contracts/system/get-health';
+import { ZGetReadyResponse } from '@velvet/contracts/system/get-ready';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkReadiness } from '../../services/system/check-readiness.ts';
 
 const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/healthz',
-    { schema: { tags: ['system'], summary: 'Liveness: the process answers', response: { 200: ZHealthResponse } } },
+    { schema: { tags: ['system'], summary: 'Liveness: the process answers', response: { 200: ZGetHealthResponse } } },
     async () => ({ status: 'ok' as const }),
   );
 
@@ -15,7 +16,7 @@ const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['system'],
         summary: 'Readiness: PostgreSQL and Redis answer',
-        response: { 200: ZReadyResponse, 503: ZReadyResponse },
+        response: { 200: ZGetReadyResponse, 503: ZGetReadyResponse },
       },
     },
     async (_request, reply) => {

@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { inject } from 'vitest';
+import { buildApp, type App } from '../../src/app.ts';
+import { closeServices, createServices } from '../../src/bootstrap/create-services.ts';
+import { loadConfig, type AppConfig } from '../../src/config/env.ts';
+import type { AppServices } from '../../src/plugins/app/services.ts';
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+
+/** Config for a test: the run's Postgres and Redis, a throwaway storage folder, no web app. */
+export function testConfig(overrides: Partial<Record<keyof AppConfig, string>> = {}): AppConfig {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: inject('databaseUrl'),
+    REDIS_URL: inject('redisUrl'),
+    JWT_SECRET: TEST_JWT_SECRET,
+    STORAGE_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'velvet-storage-')),
+    SERVE_WEB: 'false',
+    ...overrides,
+  });
+}
+
+export interface TestApp {
+  app: App;
+  services: AppServices;
+  close(): Promise<void>;
+}
+
+/** A real app on real services, driven with app.inject(); `extend` may add test-only routes. */
+export async function createTestApp(
+  overrides: Partial<Record<keyof AppConfig, string>> = {},
+  extend?: (app: App) => unknown,
+): Promise<TestApp> {
+  const services = createServices(testConfig(overrides));
+  const app = await buildApp({ services, logger: false });
+  if (extend) await extend(app);
+  await app.ready();
+  return {
+    app,
+    services,
+    async close() {
+      await app.close();
+      await closeServices(services);
+    },
+  };
+}
