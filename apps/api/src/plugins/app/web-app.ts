@@ -33,7 +33,7 @@ export default fp<WebAppOptions>(
           }
         },
       });
-    } else {
+    } else if (opts.enabled) {
       app.log.warn({ distDir: opts.distDir }, 'web app not built: serving the API only');
     }
 
