@@ -88,6 +88,12 @@ export const PLANS: readonly Plan[] = [
   },
 ];
 
+/** The plan with this name, ignoring case and surrounding spaces ('ai master' finds AI Master). */
+export function findPlan(name: string): Plan | undefined {
+  const wanted = name.trim().toLowerCase();
+  return PLANS.find((plan) => plan.name.toLowerCase() === wanted);
+}
+
 export const YEARLY_DISCOUNT_PERCENT = 75;
 export const BILLING_PERIODS = ['monthly', 'yearly'] as const;
 export type BillingPeriod = (typeof BILLING_PERIODS)[number];
@@ -110,6 +116,11 @@ export const COIN_PACKS: readonly CoinPack[] = [
   { amount: 12000, price: 15 },
   { amount: 30000, price: 30 },
 ];
+
+/** The coin pack granting exactly `amount` coins. */
+export function findCoinPack(amount: number): CoinPack | undefined {
+  return COIN_PACKS.find((pack) => pack.amount === amount);
+}
 
 /** What a wallet deposit must cover, in US$: yearly plans are paid for twelve months at once. */
 export function planDepositUsd(plan: Plan, period: BillingPeriod): number {

@@ -1,0 +1,28 @@
+// POST /api/auth/social-login. The server verifies googleToken (signature, audience, expiry and, when
+// sent, nonce) and takes identity only from it: email, nicname and picture in the body are hints the
+// client decoded for itself and are never trusted. Failures are a 401 ZErrorResponse.
+import { z } from 'zod';
+import { LIMITS } from '../catalog.ts';
+import { zNonBlank } from '../common.ts';
+import { ZSessionResponse } from './session-user.ts';
+
+const hint = (field: string, max: number) =>
+  z
+    .string({ error: `${field} must be a string` })
+    .max(max, { error: `${field} must be at most ${max} characters` })
+    .nullish();
+
+export const ZSocialLoginRequest = z.object({
+  /** The Google identity token (the spec's {provider}Token). */
+  googleToken: zNonBlank('googleToken', LIMITS.tokenMaxLength),
+  /** The nonce sent to the provider, checked against the token's nonce claim. */
+  nonce: hint('nonce', 256),
+  email: hint('email', 320),
+  nicname: hint('nicname', 100),
+  picture: hint('picture', LIMITS.urlMaxLength),
+});
+export type TSocialLoginRequest = z.input<typeof ZSocialLoginRequest>;
+export type TSocialLoginRequestParsed = z.output<typeof ZSocialLoginRequest>;
+
+export const ZSocialLoginResponse = ZSessionResponse.extend({ message: z.string() });
+export type TSocialLoginResponse = z.infer<typeof ZSocialLoginResponse>;

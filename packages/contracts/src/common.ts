@@ -1,0 +1,93 @@
+// Building blocks shared by every endpoint schema. Every message names its field: the API turns the
+// first zod issue into 400 { status: 'error', message, field }, and the web shows the message as is.
+import { z } from 'zod';
+import { MAX_IMAGES_PER_REQUEST, RUN_ID_LENGTH } from './options.ts';
+
+type IssueLike = { readonly input?: unknown };
+
+/** Error map: 'x is required' when the value is missing, otherwise 'x <expectation>'. */
+export function fieldError(field: string, expectation: string): (issue: IssueLike) => string {
+  return (issue) => (issue.input === undefined ? `${field} is required` : `${field} ${expectation}`);
+}
+
+/** A required string field. Checks added later need their own message. */
+export function zText(field: string) {
+  return z.string({ error: fieldError(field, 'must be a string') });
+}
+
+/** A required string that is non-blank after trimming, at most `max` characters. */
+export function zNonBlank(field: string, max: number) {
+  return zText(field)
+    .trim()
+    .min(1, { error: `${field} must not be blank` })
+    .max(max, { error: `${field} must be at most ${max} characters` });
+}
+
+/** 'a, b or c', with '' shown as (empty). */
+export function listValues(values: readonly string[]): string {
+  const shown = values.map((value) => (value === '' ? '(empty)' : value));
+  return shown.length > 1 ? `${shown.slice(0, -1).join(', ')} or ${shown.at(-1)}` : (shown[0] ?? '');
+}
+
+/** One of a fixed set of values; the message lists them. */
+export function zOneOf<const T extends readonly [string, ...string[]]>(field: string, values: T) {
+  return z.enum(values, { error: fieldError(field, `must be one of ${listValues(values)}`) });
+}
+
+/** An email in a request: trimmed and lower-cased before the format check, so one address is one account. */
+export function zEmail(field: string) {
+  return zText(field)
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: `${field} must be a valid email address` }));
+}
+
+/** A count or balance in a response: a whole number, zero or more. */
+export function zCount(field: string) {
+  return z
+    .number({ error: fieldError(field, 'must be a number') })
+    .int({ error: `${field} must be a whole number` })
+    .nonnegative({ error: `${field} must not be negative` });
+}
+
+export const ZYN = z.enum(['Y', 'N'], { error: "must be 'Y' or 'N'" });
+export type TYN = z.infer<typeof ZYN>;
+
+/** A Y/N flag whose message names the field. */
+export function zYN(field: string) {
+  return z.enum(['Y', 'N'], { error: fieldError(field, "must be 'Y' or 'N'") });
+}
+
+/** The one error body of the API (conventions): every 4xx/5xx that is not a spec-named status. */
+export const ZErrorResponse = z.object({
+  status: z.literal('error'),
+  message: z.string(),
+  field: z.string().optional(),
+});
+export type TErrorResponse = z.infer<typeof ZErrorResponse>;
+
+export const RUN_ID_PATTERN = new RegExp(`^[A-Za-z0-9]{${RUN_ID_LENGTH}}$`);
+/** run_id followed by the 3-digit serial 001..004 of the image within its run. */
+export const IMAGE_ID_PATTERN = new RegExp(`^[A-Za-z0-9]{${RUN_ID_LENGTH}}00[1-${MAX_IMAGES_PER_REQUEST}]$`);
+export const IMAGE_SERIAL_LENGTH = 3;
+
+export function zRunId(field = 'run_id') {
+  return zText(field).regex(RUN_ID_PATTERN, {
+    error: `${field} must be exactly ${RUN_ID_LENGTH} letters or digits`,
+  });
+}
+
+export function zImageId(field = 'image_id') {
+  return zText(field).regex(IMAGE_ID_PATTERN, {
+    error: `${field} must be a ${RUN_ID_LENGTH}-character run_id followed by a serial 001 to 00${MAX_IMAGES_PER_REQUEST}`,
+  });
+}
+
+export const ZRunId = zRunId();
+export type TRunId = z.infer<typeof ZRunId>;
+export const ZImageId = zImageId();
+export type TImageId = z.infer<typeof ZImageId>;
+
+/** Path params of every per-image call (/api/v2/image/likes/:image_id and friends). */
+export const ZImageIdParams = z.object({ image_id: ZImageId });
+export type TImageIdParams = z.infer<typeof ZImageIdParams>;

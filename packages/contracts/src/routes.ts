@@ -1,0 +1,66 @@
+// API paths of spec section 7 in Fastify's `:param` form, so the API registers exactly what the web
+// calls. apiPath() fills the params for a client.
+import type { GalleryType } from './options.ts';
+
+export const API_PATHS = {
+  socialLogin: '/api/auth/social-login',
+  selfLogin: '/api/auth/self-login',
+  register: '/api/auth/register',
+
+  createIntent: '/api/payment/create-intent',
+  completePayment: '/api/payment/complete',
+  verifyPayment: '/api/payment/verify',
+  queryRate: '/api/v2/wallet/query/:coin',
+  createWallet: '/api/v2/wallet/create/:coin',
+
+  createQna: '/api/qna',
+  updateMember: '/api/members',
+  deleteMember: '/api/members/delete',
+
+  makeImages: '/api/v2/images/make',
+  getStatus: '/api/v2/status/:id',
+  likeImage: '/api/v2/image/likes/:image_id',
+  likeImageV1: '/api/v1/image/likes/:image_id',
+  recordDownload: '/api/v1/image/down/:image_id',
+  publishImage: '/api/v2/image/publish/:image_id',
+  claimImage: '/api/v2/image/claim/:image_id',
+  deleteImage: '/api/v2/image/delete/:image_id',
+  recordView: '/api/v1/image/view/:image_id',
+  imageDetail: '/api/v2/image/detail/:image_id',
+  likedImageDetail: '/api/v2/likeimage/detail/:image_id',
+  publicImageDetail: '/api/v1/image/detail/:image_id',
+
+  publicImages: '/api/v1/images',
+  collectionImages: '/api/v2/images',
+  likedImages: '/api/v2/likeimages',
+} as const;
+export type ApiPath = (typeof API_PATHS)[keyof typeof API_PATHS];
+
+/** Which list each gallery type reads. */
+export const GALLERY_LIST_PATHS = {
+  public_gallery: API_PATHS.publicImages,
+  collection_gallery: API_PATHS.collectionImages,
+  likes_gallery: API_PATHS.likedImages,
+} as const satisfies Record<GalleryType, string>;
+
+/** Where each gallery type loads a picture from (the public one without auth). */
+export const GALLERY_DETAIL_PATHS = {
+  public_gallery: API_PATHS.publicImageDetail,
+  collection_gallery: API_PATHS.imageDetail,
+  likes_gallery: API_PATHS.likedImageDetail,
+} as const satisfies Record<GalleryType, string>;
+
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** Fills `:param` segments, URL-encoding each value: apiPath(API_PATHS.getStatus, { id }). */
+export function apiPath<P extends string>(path: P, params: Record<ParamNames<P>, string>): string {
+  return path.replace(/:([A-Za-z_]+)/g, (_segment, name: string) => {
+    const value = (params as Record<string, string | undefined>)[name];
+    if (value === undefined) throw new Error(`apiPath: missing param ${name} for ${path}`);
+    return encodeURIComponent(value);
+  });
+}

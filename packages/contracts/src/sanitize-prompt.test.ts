@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import { isPromptBlank, sanitizePrompt } from './sanitize-prompt.ts';
+
+describe('sanitizePrompt', () => {
+  describe('straight double quotes', () => {
+    it('brackets quoted text', () => {
+      expect(sanitizePrompt('a "red" dress')).toBe('a [red] dress');
+    });
+
+    it('brackets every pair, left to right', () => {
+      expect(sanitizePrompt('"one" and "two words"')).toBe('[one] and [two words]');
+    });
+
+    it('moves spaces just inside the quotes outside the brackets', () => {
+      expect(sanitizePrompt('a " red " dress')).toBe('a [red] dress');
+      expect(sanitizePrompt('"a "b" c"')).toBe('[a] b [c]');
+    });
+
+    it('drops a pair with blank text', () => {
+      expect(sanitizePrompt('a "" b "   " c')).toBe('a b c');
+    });
+
+    it('leaves an unpaired quote alone', () => {
+      expect(sanitizePrompt('say "hello')).toBe('say "hello');
+      expect(sanitizePrompt('"a" b "c')).toBe('[a] b "c');
+    });
+
+    it('brackets text spanning lines and collapses it', () => {
+      expect(sanitizePrompt('"red\n  dress"')).toBe('[red dress]');
+    });
+  });
+
+  describe('straight single quotes', () => {
+    it('brackets a quoted word or phrase', () => {
+      expect(sanitizePrompt("a 'red' dress")).toBe('a [red] dress');
+      expect(sanitizePrompt("'long red dress', night")).toBe('[long red dress], night');
+    });
+
+    it('leaves apostrophes alone', () => {
+      expect(sanitizePrompt("don't stop 'til dawn")).toBe("don't stop 'til dawn");
+      expect(sanitizePrompt("the dogs' toys")).toBe("the dogs' toys");
+      expect(sanitizePrompt("it's Bob's hat")).toBe("it's Bob's hat");
+    });
+
+    it('keeps apostrophes inside a quoted phrase', () => {
+      expect(sanitizePrompt("she says 'don't go' softly")).toBe("she says [don't go] softly");
+    });
+
+    it('needs a boundary after the closing quote', () => {
+      expect(sanitizePrompt("'hat'.")).toBe('[hat].');
+      expect(sanitizePrompt("('hat')")).toBe('([hat])');
+      expect(sanitizePrompt("'ab'cd")).toBe("'ab'cd");
+    });
+
+    it('does not pair quotes around text that starts or ends with a space', () => {
+      expect(sanitizePrompt("a ' b ' c")).toBe("a ' b ' c");
+    });
+
+    it('brackets nested pairs innermost first', () => {
+      expect(sanitizePrompt("'a 'b' c'")).toBe('[a [b] c]');
+    });
+  });
+
+  describe('curly quotes', () => {
+    it('become plain quotes first, so curly-quoted text is bracketed', () => {
+      expect(sanitizePrompt('a \u201Cred\u201D dress')).toBe('a [red] dress');
+      expect(sanitizePrompt('a \u2018red\u2019 dress')).toBe('a [red] dress');
+    });
+
+    it('turn a curly apostrophe into a plain one', () => {
+      expect(sanitizePrompt('don\u2019t stop')).toBe("don't stop");
+    });
+
+    it('pair with straight quotes once made plain', () => {
+      expect(sanitizePrompt('a \u201Cred" dress')).toBe('a [red] dress');
+    });
+
+    it('leave a lone curly double quote as a plain one', () => {
+      expect(sanitizePrompt('a \u201Dred')).toBe('a "red');
+    });
+  });
+
+  describe('removed characters', () => {
+    it.each([
+      ['backslashes', 'a\\b\\\\c', 'abc'],
+      ['angle brackets', '<b>bold</b>', 'bbold/b'],
+      ['dollar signs', '$5 or $$', '5 or'],
+      ['pipes', 'a|b | c', 'ab c'],
+    ])('removes %s', (_name, input, expected) => {
+      expect(sanitizePrompt(input)).toBe(expected);
+    });
+
+    it('keeps other punctuation and square brackets', () => {
+      expect(sanitizePrompt('[x], (y)! {z}? #1 & 50% @home')).toBe('[x], (y)! {z}? #1 & 50% @home');
+    });
+  });
+
+  describe('whitespace', () => {
+    it('collapses runs of spaces, tabs and newlines and trims', () => {
+      expect(sanitizePrompt('  a \t\n b\r\n\n c  ')).toBe('a b c');
+    });
+
+    it('collapses the space a removed character leaves behind', () => {
+      expect(sanitizePrompt('a | b')).toBe('a b');
+    });
+  });
+
+  describe('combinations', () => {
+    it('removes characters before bracketing', () => {
+      expect(sanitizePrompt('"<red>"')).toBe('[red]');
+      expect(sanitizePrompt('\\"escaped\\"')).toBe('[escaped]');
+    });
+
+    it('drops a pair whose text was only removed characters', () => {
+      expect(sanitizePrompt('a "$|" b')).toBe('a b');
+    });
+
+    it('handles everything at once', () => {
+      const input = '  \u201Cneon\u201D city,\n\t\u2018rainy\u2019 night <8k> $best$ | don\u2019t   blur \\ ';
+      expect(sanitizePrompt(input)).toBe("[neon] city, [rainy] night 8k best don't blur");
+    });
+
+    it('is idempotent', () => {
+      const inputs = [
+        'a "red" dress',
+        "'a 'b' c'",
+        '"a "b" c"',
+        "don't 'stop' \u201Cnow\u201D",
+        'say "hello',
+        '  \u201Cx\u201D | $y$ <z>  ',
+      ];
+      for (const input of inputs) {
+        const once = sanitizePrompt(input);
+        expect(sanitizePrompt(once)).toBe(once);
+      }
+    });
+
+    it('stays fast on a hostile 2000-character prompt', () => {
+      const hostile = "('".repeat(500) + 'x' + "')".repeat(500);
+      const started = performance.now();
+      sanitizePrompt(hostile);
+      expect(performance.now() - started).toBeLessThan(500);
+    });
+  });
+});
+
+describe('isPromptBlank', () => {
+  it.each(['', '   ', '\n\t ', '$|<>\\', '""', '" "'])('is true for %j', (input) => {
+    expect(isPromptBlank(input)).toBe(true);
+  });
+
+  it.each(['a', '  a  ', '"a"', '[]', "'"])('is false for %j', (input) => {
+    expect(isPromptBlank(input)).toBe(false);
+  });
+});

@@ -1,0 +1,60 @@
+// Prompt sanitising of spec section 5. The web runs it before sending and the API runs it again (the
+// make-images schema), so a client that skips it gets the same result. Readings of the spec:
+//
+// 1. Curly quotes become plain ones FIRST (“ ” -> ", ‘ ’ -> '), so curly-quoted text is bracketed too.
+// 2. Backslashes, angle brackets, dollar signs and pipes are removed (before bracketing, so `"<a>"`
+//    gives `[a]` and an escaped `\"a\"` is treated as a quoted `"a"`).
+// 3. Straight double quotes pair left to right: `"text"` -> `[text]`. Spaces just inside the quotes
+//    move outside the brackets (`" red "` -> ` [red] `); a pair with blank text is dropped; an unpaired
+//    `"` stays as it is.
+// 4. Straight single quotes only pair when they look like quotation marks, not apostrophes: the
+//    opening ' starts the text or follows whitespace or an opening bracket, the text does not start
+//    or end with whitespace, and the closing ' ends the text or is followed by whitespace or
+//    punctuation. So `a 'red' dress` -> `a [red] dress`, `'don't stop'` -> `[don't stop]`, while
+//    `don't`, `dogs' toys` and `'til` stay untouched. Pairs are bracketed innermost first until none
+//    is left, so `'a 'b' c'` -> `[a [b] c]`.
+// 5. Whitespace (including newlines) collapses to single spaces; the result is trimmed.
+// The function is idempotent: sanitising a sanitised prompt changes nothing.
+
+const CURLY_DOUBLE = /[\u201C\u201D]/g;
+const CURLY_SINGLE = /[\u2018\u2019]/g;
+const REMOVED = /[\\<>$|]/g;
+const DOUBLE_QUOTED = /"([^"]*)"/g;
+const SINGLE_QUOTED = /(^|[\s([{])'(\S(?:[^]*?\S)?)'(?=$|[\s.,;:!?)\]}])/g;
+const WHITESPACE = /\s+/g;
+
+function bracket(text: string): string {
+  const inner = text.trim();
+  if (inner === '') return text;
+  const start = text.indexOf(inner);
+  return `${text.slice(0, start)}[${inner}]${text.slice(start + inner.length)}`;
+}
+
+function bracketSingleQuoted(text: string): string {
+  // Bracketing an inner pair can turn the quotes around it into a pair; repeat until stable so that
+  // sanitising twice gives the same result as sanitising once.
+  let previous: string;
+  let current = text;
+  do {
+    previous = current;
+    current = previous.replace(SINGLE_QUOTED, (_match, before: string, quoted: string) => before + bracket(quoted));
+  } while (current !== previous);
+  return current;
+}
+
+export function sanitizePrompt(input: string): string {
+  const unquoted = input
+    .replace(CURLY_DOUBLE, '"')
+    .replace(CURLY_SINGLE, "'")
+    .replace(REMOVED, '')
+    .replace(DOUBLE_QUOTED, (_match, text: string) => bracket(text));
+  return bracketSingleQuoted(unquoted).replace(WHITESPACE, ' ').trim();
+}
+
+/**
+ * True when nothing would be left to send: empty, whitespace only, or only characters the sanitiser
+ * removes. The Generate button is disabled then, and the API rejects such a prompt.
+ */
+export function isPromptBlank(input: string): boolean {
+  return sanitizePrompt(input) === '';
+}
