@@ -34,7 +34,11 @@ export default tseslint.config(
       // Features never import each other; shared code lives in components/, lib/, config/.
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@velvet/api/*', '@velvet/api'], message: 'The web app talks to the API over HTTP only.' }] },
+        {
+          patterns: [
+            { group: ['@velvet/api/*', '@velvet/api'], message: 'The web app talks to the API over HTTP only.' },
+          ],
+        },
       ],
     },
   },

@@ -4,6 +4,7 @@
 // only: nothing is installed yet when this runs.
 import { spawnSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -57,6 +58,27 @@ function launch(mode) {
   child.on('exit', (code) => process.exit(code ?? 0));
 }
 
+/** vitest also writes a JSON report per tier, summed into the closing 'N passed, N failed' line. */
+const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'velvet-test-'));
+const withReport = (tier) => [
+  'run',
+  `test:${tier}`,
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${path.join(reportDir, `${tier}.json`)}`,
+];
+
+function countTests() {
+  let passed = 0;
+  let failed = 0;
+  for (const file of fs.readdirSync(reportDir)) {
+    const report = JSON.parse(fs.readFileSync(path.join(reportDir, file), 'utf8'));
+    passed += report.numPassedTests ?? 0;
+    failed += (report.numFailedTests ?? 0) + (report.numRuntimeErrorTestSuites ?? 0);
+  }
+  return { passed, failed };
+}
+
 /** Lint, types, formatting, unit, integration and browser tests: what `.ci/run` runs. */
 function test() {
   ensureInstalled();
@@ -65,10 +87,10 @@ function test() {
     ['typecheck', ['run', 'typecheck']],
     ['format', ['run', 'format:check']],
     ['compose', ['exec', 'node', 'scripts/validate-compose.mjs']],
-    ['unit tests', ['run', 'test:unit']],
-    ['integration tests', ['run', 'test:integration']],
+    ['unit tests', withReport('unit')],
+    ['integration tests', withReport('integration')],
     ['web build', ['--filter', '@velvet/web', 'build']],
-    ['browser tests', ['run', 'test:e2e']],
+    ['browser tests', withReport('e2e')],
   ];
   const results = [];
   for (const [name, args] of steps) {
@@ -80,8 +102,12 @@ function test() {
   }
   console.log('');
   for (const r of results) say(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds}s)`);
-  const failed = results.filter((r) => !r.ok).length;
-  if (failed || results.length < steps.length) process.exit(1);
+  const failedSteps = results.filter((r) => !r.ok).length;
+  const counts = countTests();
+  // A failed step that ran no test (lint, types...) still counts as a failure in the closing line.
+  const failedCount = counts.failed || (failedSteps ? 1 : 0);
+  console.log(`\ntests: ${counts.passed} passed, ${failedCount} failed`);
+  if (failedSteps || results.length < steps.length) process.exit(1);
 }
 
 const command = process.argv[2];

@@ -1,0 +1,38 @@
+// Every route of the spec's route table (section 2), each screen a lazily loaded route module.
+// /videos, /train and /webtoons are menu entries only: they fall through to the not-found screen.
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { paths } from '../config/paths.ts';
+import { RootErrorBoundary, RootRoute } from './routes/root.tsx';
+
+const explore = () => import('./routes/gallery/explore.tsx');
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    path: paths.root,
+    Component: RootRoute,
+    ErrorBoundary: RootErrorBoundary,
+    HydrateFallback: () => null,
+    children: [
+      { index: true, lazy: explore },
+      { path: paths.home, lazy: explore },
+      { path: paths.gallery, lazy: explore },
+      { path: paths.generate, lazy: () => import('./routes/generate/generate.tsx') },
+      { path: paths.collections, lazy: () => import('./routes/gallery/collections.tsx') },
+      { path: paths.likes, lazy: () => import('./routes/gallery/likes.tsx') },
+      { path: paths.support, lazy: () => import('./routes/support/support.tsx') },
+      { path: paths.account, lazy: () => import('./routes/account/account.tsx') },
+      { path: paths.terms, lazy: () => import('./routes/legal/terms.tsx') },
+      { path: paths.subscription, lazy: () => import('./routes/payments/subscription.tsx') },
+      { path: paths.coin, lazy: () => import('./routes/payments/coin.tsx') },
+      { path: paths.oauthCallback, lazy: () => import('./routes/auth/oauth-callback.tsx') },
+      { path: paths.paymentSuccess, lazy: () => import('./routes/payments/payment-success.tsx') },
+      { path: paths.paymentCancel, lazy: () => import('./routes/payments/payment-cancel.tsx') },
+      { path: '*', lazy: () => import('./routes/not-found.tsx') },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,85 @@
+// The root route: puts the layout, the global modals, the toasts and the adult gate together.
+// Features stay unaware of one another; this module wires their state and callbacks.
+import { useCallback } from 'react';
+import { Outlet, ScrollRestoration, useNavigate, useRouteError, isRouteErrorResponse, Link } from 'react-router';
+import { paths } from '../../config/paths.ts';
+import { buttonClassName } from '../../components/ui/button.tsx';
+import { ContentLayout } from '../../components/layouts/content-layout.tsx';
+import { LoginModal } from '../../features/auth/components/login-modal.tsx';
+import { LogoutModal } from '../../features/auth/components/logout-modal.tsx';
+import { clearSession, selectAuth, selectNickname } from '../../features/auth/slice.ts';
+import { AdultGate } from '../../features/consent/components/adult-gate.tsx';
+import { leaveSite, useAdultConsent } from '../../features/consent/use-adult-consent.ts';
+import { AppLayout } from '../../features/layout/components/app-layout.tsx';
+import type { LayoutUser } from '../../features/layout/types.ts';
+import { closeModal, openModal, selectModals } from '../../features/modals/slice.ts';
+import { selectTheme, toggleTheme } from '../../features/theme/slice.ts';
+import { ToastContainer } from '../../features/toast/components/toast-container.tsx';
+import { useAppDispatch, useAppSelector } from '../hooks.ts';
+
+function useLayoutUser(): LayoutUser | null {
+  const auth = useAppSelector(selectAuth);
+  const nickname = useAppSelector(selectNickname);
+  if (!auth.user || !nickname) return null;
+  return { nickname, balance: auth.user.cur_tokens ?? 0, picture: auth.user.picture ?? null };
+}
+
+export function RootRoute() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const user = useLayoutUser();
+  const isLoggedIn = useAppSelector((state) => state.auth.isLoggedIn);
+  const theme = useAppSelector(selectTheme);
+  const modals = useAppSelector(selectModals);
+  const consent = useAdultConsent();
+
+  const openLogin = useCallback(() => dispatch(openModal('login')), [dispatch]);
+  const openLogout = useCallback(() => dispatch(openModal('logout')), [dispatch]);
+  const closeLogin = useCallback(() => dispatch(closeModal('login')), [dispatch]);
+  const closeLogout = useCallback(() => dispatch(closeModal('logout')), [dispatch]);
+  const confirmLogout = useCallback(() => {
+    dispatch(clearSession());
+    dispatch(closeModal('logout'));
+    void navigate(paths.home);
+  }, [dispatch, navigate]);
+
+  return (
+    <>
+      <div inert={!consent.given} data-testid="app-shell">
+        <AppLayout
+          user={user}
+          isLoggedIn={isLoggedIn}
+          theme={theme}
+          onToggleTheme={() => dispatch(toggleTheme())}
+          onLogin={openLogin}
+          onLogout={openLogout}
+        >
+          <Outlet />
+        </AppLayout>
+      </div>
+      <LoginModal open={consent.given && modals.login} onClose={closeLogin} />
+      <LogoutModal open={consent.given && modals.logout} onClose={closeLogout} onConfirm={confirmLogout} />
+      <ToastContainer />
+      <AdultGate open={!consent.given} onEnter={consent.give} onLeave={leaveSite} />
+      <ScrollRestoration />
+    </>
+  );
+}
+
+export function RootErrorBoundary() {
+  const error = useRouteError();
+  const message = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : 'Unknown error';
+  return (
+    <main style={{ padding: 32 }}>
+      <ContentLayout centered title="Something went wrong" description={message}>
+        <Link to={paths.root} className={buttonClassName({ variant: 'primary' })} reloadDocument>
+          Go to home
+        </Link>
+      </ContentLayout>
+    </main>
+  );
+}

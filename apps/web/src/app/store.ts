@@ -1,0 +1,34 @@
+// The Redux store: the RTK Query cache plus the client-only slices. Features add endpoints to `api`
+// (lib/api.ts); slices that must persist register a listener here.
+import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
+import { api } from '../lib/api.ts';
+import { authReducer } from '../features/auth/slice.ts';
+import { registerSessionPersistence } from '../features/auth/session-persistence.ts';
+import { modalsReducer } from '../features/modals/slice.ts';
+import { themeReducer } from '../features/theme/slice.ts';
+import { registerThemePersistence } from '../features/theme/theme-persistence.ts';
+import { toastReducer } from '../features/toast/slice.ts';
+
+export const rootReducer = combineReducers({
+  [api.reducerPath]: api.reducer,
+  auth: authReducer,
+  modals: modalsReducer,
+  theme: themeReducer,
+  toast: toastReducer,
+});
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+export function makeStore(preloadedState?: Partial<RootState>) {
+  const listener = createListenerMiddleware();
+  registerSessionPersistence(listener);
+  registerThemePersistence(listener);
+  return configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefault) => getDefault().prepend(listener.middleware).concat(api.middleware),
+  });
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type AppDispatch = AppStore['dispatch'];

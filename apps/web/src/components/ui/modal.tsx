@@ -1,0 +1,97 @@
+// A dialog rendered over the page. Escape and a backdrop click close it (unless `dismissible` is
+// false, as for the adult gate); focus moves into it on open and back on close.
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { useBodyScrollLock } from '../../lib/scroll-lock.ts';
+import { CloseIcon } from './icons.tsx';
+import styles from './modal.module.css';
+
+export interface ModalProps {
+  open: boolean;
+  title: ReactNode;
+  onClose?: () => void;
+  children?: ReactNode;
+  /** Escape, backdrop click and the close button; default true. */
+  dismissible?: boolean;
+  size?: 'md' | 'wide';
+  /** Full-screen, opaque presentation used by the adult gate. */
+  variant?: 'default' | 'gate';
+  /** Hides the title from view but keeps it as the dialog's name. */
+  hideTitle?: boolean;
+  /** aria-describedby target id. */
+  describedBy?: string;
+  testId?: string;
+}
+
+export function Modal({
+  open,
+  title,
+  onClose,
+  children,
+  dismissible = true,
+  size = 'md',
+  variant = 'default',
+  hideTitle = false,
+  describedBy,
+  testId,
+}: ModalProps) {
+  const titleId = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const canDismiss = dismissible && onClose !== undefined;
+  useBodyScrollLock(open);
+
+  useEffect(() => {
+    if (!open) return;
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    dialogRef.current?.focus();
+    return () => previous?.focus?.();
+  }, [open]);
+
+  useEffect(() => {
+    if (!open || !canDismiss) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.stopPropagation();
+        onClose?.();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open, canDismiss, onClose]);
+
+  if (!open) return null;
+
+  return createPortal(
+    <div
+      className={[styles.backdrop, variant === 'gate' ? styles.gate : undefined].filter(Boolean).join(' ')}
+      data-testid={testId ? `${testId}-backdrop` : undefined}
+      onMouseDown={(event) => {
+        if (canDismiss && event.target === event.currentTarget) onClose?.();
+      }}
+    >
+      <div
+        ref={dialogRef}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={describedBy}
+        tabIndex={-1}
+        className={[styles.dialog, size === 'wide' ? styles.wide : undefined].filter(Boolean).join(' ')}
+        data-testid={testId}
+      >
+        <div className={styles.header}>
+          <h2 id={titleId} className={hideTitle ? 'visually-hidden' : styles.title}>
+            {title}
+          </h2>
+          {canDismiss ? (
+            <button type="button" className={styles.close} aria-label="Close" onClick={onClose}>
+              <CloseIcon />
+            </button>
+          ) : null}
+        </div>
+        {children}
+      </div>
+    </div>,
+    document.body,
+  );
+}

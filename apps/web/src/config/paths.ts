@@ -1,0 +1,34 @@
+// Every route path of the spec's route table (section 2), in one place. Screens, menus and tests
+// import these; nothing else spells a path.
+
+export const paths = {
+  root: '/',
+  home: '/home',
+  gallery: '/gallery',
+  generate: '/generate',
+  collections: '/collections',
+  likes: '/likes',
+  support: '/support',
+  account: '/account',
+  terms: '/terms',
+  subscription: '/subscription',
+  coin: '/coin',
+  /** Social sign-in return; the last segment is the provider (e.g. google). */
+  oauthCallback: '/login/oauth2/code/:provider',
+  paymentSuccess: '/payment-success',
+  paymentCancel: '/payment-cancel',
+  /** Coming-soon menu entries: never routed, so they fall through to the not-found screen. */
+  videos: '/videos',
+  train: '/train',
+  webtoons: '/webtoons',
+} as const;
+
+export type PathKey = keyof typeof paths;
+
+/** The social sign-in return path for one provider, e.g. /login/oauth2/code/google. */
+export function oauthCallbackPath(provider: string): string {
+  return paths.oauthCallback.replace(':provider', encodeURIComponent(provider));
+}
+
+/** Paths that are menu entries only: they have no screen. */
+export const COMING_SOON_PATHS: readonly string[] = [paths.videos, paths.train, paths.webtoons];

@@ -1,0 +1,74 @@
+// The single RTK Query API of the web app (Redux style guide: one createApi, endpoints injected per
+// feature with api.injectEndpoints in features/<domain>/api.ts).
+//
+// The base query adds `Authorization: Bearer <token>` from the session held in the store, and turns
+// any 401 into the `unauthorized` action, which the global modal slice answers by opening the login
+// modal. (The action lives here so this shared module imports no feature.)
+import { createAction } from '@reduxjs/toolkit';
+import {
+  createApi,
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+} from '@reduxjs/toolkit/query/react';
+import { env } from '../config/env.ts';
+
+/** Dispatched whenever an API call answers 401. */
+export const unauthorized = createAction<{ endpoint: string }>('api/unauthorized');
+
+/** The part of the root state the base query reads: the session token (features/auth slice). */
+interface StateWithSession {
+  auth?: { token?: string | null };
+}
+
+export function selectBearerToken(state: unknown): string | null {
+  return (state as StateWithSession | undefined)?.auth?.token ?? null;
+}
+
+export type ApiBaseQuery = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError>;
+
+export interface BaseQueryOptions {
+  baseUrl: string;
+  /** Defaults to the global fetch at call time (tests stub it). */
+  fetchFn?: typeof fetch;
+}
+
+export function createBaseQuery({ baseUrl, fetchFn }: BaseQueryOptions): ApiBaseQuery {
+  const raw = fetchBaseQuery({
+    baseUrl,
+    ...(fetchFn ? { fetchFn } : {}),
+    prepareHeaders: (headers, { getState }) => {
+      const token = selectBearerToken(getState());
+      if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
+      return headers;
+    },
+  });
+  return async (args, queryApi, extraOptions) => {
+    const result = await raw(args, queryApi, extraOptions);
+    if (result.error?.status === 401) {
+      queryApi.dispatch(unauthorized({ endpoint: queryApi.endpoint }));
+    }
+    return result;
+  };
+}
+
+export const TAG_TYPES = [
+  'Session',
+  'Member',
+  'Balance',
+  'PublicGallery',
+  'Collection',
+  'Likes',
+  'Image',
+  'Wallet',
+] as const;
+export type TagType = (typeof TAG_TYPES)[number];
+
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery: createBaseQuery({ baseUrl: env.apiBaseUrl }),
+  tagTypes: TAG_TYPES,
+  // Features add theirs: api.injectEndpoints({ endpoints: (build) => ({ ... }) }).
+  endpoints: () => ({}),
+});

@@ -1,0 +1,48 @@
+// (page.evaluate callbacks and init scripts run in the browser.)
+// Small waits and reads shared by the browser tests (playwright-core has no test runner, so these
+// stand in for its web-first assertions).
+import type { Locator, Page } from 'playwright-core';
+
+const TIMEOUT = 10_000;
+
+/** Wait until the page's path is `path`. */
+export async function waitForPath(page: Page, path: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === path, { timeout: TIMEOUT });
+}
+
+/** Wait until the screen's h1 reads `title` and return the h1. */
+export async function waitForTitle(page: Page, title: string): Promise<Locator> {
+  const heading = page.getByRole('heading', { level: 1, name: title, exact: true });
+  await heading.waitFor({ state: 'visible', timeout: TIMEOUT });
+  return heading;
+}
+
+/** The text of the screen's (single visible) h1. */
+export async function currentTitle(page: Page): Promise<string> {
+  const heading = page.locator('main h1');
+  await heading.waitFor({ state: 'visible', timeout: TIMEOUT });
+  return (await heading.textContent())?.trim() ?? '';
+}
+
+export async function waitHidden(locator: Locator): Promise<void> {
+  await locator.waitFor({ state: 'hidden', timeout: TIMEOUT });
+}
+
+export async function waitVisible(locator: Locator): Promise<void> {
+  await locator.waitFor({ state: 'visible', timeout: TIMEOUT });
+}
+
+/** Collects uncaught page errors and console errors, to assert a clean run at the end. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  });
+  return errors;
+}
+
+/** Reads a local storage item of the page's origin. */
+export function localItem(page: Page, key: string): Promise<string | null> {
+  return page.evaluate((k) => window.localStorage.getItem(k), key);
+}
