@@ -20,6 +20,7 @@ import { generationCost } from '@velvet/contracts/catalog';
 import { MODELS, RATIOS, RATIO_NAMES, RUN_ID_LENGTH, STYLES } from '@velvet/contracts/options';
 import type { Model, Ratio, Style } from '@velvet/contracts/options';
 import type { Database } from './client.ts';
+import { randomStream } from '../lib/random-stream.ts';
 
 export const DEMO_MEMBER = {
   id: 'demo@velvet.local',
@@ -281,21 +282,6 @@ const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012345
 function demoRunId(index: number): string {
   const digest = createHash('sha256').update(`velvet-demo-run-${index}`).digest();
   return Array.from(digest.subarray(0, RUN_ID_LENGTH), (byte) => ALPHANUMERIC[byte % ALPHANUMERIC.length]).join('');
-}
-
-/** A small deterministic number stream in [0, 1). */
-function randomStream(seed: string): () => number {
-  let state = createHash('sha256').update(seed).digest();
-  let offset = 0;
-  return () => {
-    if (offset + 4 > state.length) {
-      state = createHash('sha256').update(state).digest();
-      offset = 0;
-    }
-    const value = state.readUInt32BE(offset) / 0x1_0000_0000;
-    offset += 4;
-    return value;
-  };
 }
 
 async function forEachLimited<T>(items: T[], limit: number, run: (item: T) => Promise<void>): Promise<void> {

@@ -1,21 +1,6 @@
-import { createHash } from 'node:crypto';
 import sharp from 'sharp';
+import { randomStream } from '../../lib/random-stream.ts';
 import type { GenerateParams, GeneratedImage, ImageModelProvider } from './index.ts';
-
-/** A small deterministic number stream from a seed string (same prompt -> same picture). */
-function randomStream(seed: string) {
-  let state = createHash('sha256').update(seed).digest();
-  let offset = 0;
-  return () => {
-    if (offset + 4 > state.length) {
-      state = createHash('sha256').update(state).digest();
-      offset = 0;
-    }
-    const value = state.readUInt32BE(offset) / 0x1_0000_0000;
-    offset += 4;
-    return value;
-  };
-}
 
 /**
  * Draws an abstract composition (gradient sky, soft orbs, a figure-like arch, a frame) as SVG. The
