@@ -6,6 +6,10 @@ import errorHandler from './plugins/app/error-handler.ts';
 import servicesPlugin, { type AppServices } from './plugins/app/services.ts';
 import webApp from './plugins/app/web-app.ts';
 import swagger from './plugins/external/swagger.ts';
+import adminRoutes from './routes/admin/index.ts';
+import authRoutes from './routes/auth/index.ts';
+import memberRoutes from './routes/members/index.ts';
+import supportRoutes from './routes/support/index.ts';
 import systemRoutes from './routes/system/index.ts';
 import { findActiveMember } from './repositories/member.repository.ts';
 
@@ -22,7 +26,7 @@ export async function buildApp({ services, logger }: BuildAppOptions) {
   const { config } = services;
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
-    trustProxy: true,
+    trustProxy: config.TRUST_PROXY,
     // A generation prompt or a support message is small; anything bigger is a mistake or abuse.
     bodyLimit: 256 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
@@ -42,6 +46,10 @@ export async function buildApp({ services, logger }: BuildAppOptions) {
   });
 
   await app.register(systemRoutes);
+  await app.register(authRoutes);
+  await app.register(memberRoutes);
+  await app.register(supportRoutes);
+  await app.register(adminRoutes);
 
   await app.register(webApp, { distDir: config.WEB_DIST_DIR, enabled: config.SERVE_WEB });
   return app;

@@ -3,6 +3,9 @@
  * never treats it as a crash. `field` names the request field at fault, when there is one.
  */
 export class AppError extends Error {
+  /** Response headers that go with the error (e.g. Retry-After on a 429). */
+  headers: Record<string, string> = {};
+
   constructor(
     readonly statusCode: number,
     message: string,

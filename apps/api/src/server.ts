@@ -1,12 +1,15 @@
 import { buildApp } from './app.ts';
 import { closeServices, createServices } from './bootstrap/create-services.ts';
 import { loadConfig } from './config/env.ts';
+import { ensureAdminAccount } from './services/members/ensure-admin.ts';
 
 /** HTTP entry: parse config, build the app, listen, and shut down cleanly on SIGINT/SIGTERM. */
 async function main() {
   const config = loadConfig();
   const services = createServices(config);
   const app = await buildApp({ services });
+  const admin = await ensureAdminAccount(services.db, config);
+  if (admin) app.log.info({ admin }, 'support admin account ready');
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -198,6 +198,7 @@ export const PASSWORD_SPECIAL_CHARS = '!@#$%^&*';
 export const LIMITS = {
   promptMaxLength: 2000,
   detailsMaxLength: 500,
+  nicnameMinLength: 2,
   nicnameMaxLength: 30,
   passwordMaxLength: 128,
   qnaContentsMaxLength: 5000,

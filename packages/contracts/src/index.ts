@@ -15,11 +15,15 @@ export * from './auth/session-user.ts';
 export * from './auth/self-login.ts';
 export * from './auth/register.ts';
 export * from './auth/social-login.ts';
+export * from './auth/get-auth-config.ts';
 
 export * from './members/update-member.ts';
 export * from './members/delete-member.ts';
+export * from './members/get-member.ts';
 
 export * from './support/create-qna.ts';
+export * from './admin/list-qna.ts';
+export * from './admin/update-qna.ts';
 
 export * from './payment/common.ts';
 export * from './payment/create-intent.ts';

@@ -6,6 +6,8 @@ export const API_PATHS = {
   socialLogin: '/api/auth/social-login',
   selfLogin: '/api/auth/self-login',
   register: '/api/auth/register',
+  /** Not in the spec: the public sign-in settings (Google client id) the web reads at runtime. */
+  authConfig: '/api/auth/config',
 
   createIntent: '/api/payment/create-intent',
   completePayment: '/api/payment/complete',
@@ -15,7 +17,12 @@ export const API_PATHS = {
 
   createQna: '/api/qna',
   updateMember: '/api/members',
+  /** Not in the spec: the signed-in member (GET on the same path as the nickname update). */
+  getMember: '/api/members',
   deleteMember: '/api/members/delete',
+  /** Not in the spec: the support team's view of support requests (admin role). */
+  adminQna: '/api/admin/qna',
+  adminQnaItem: '/api/admin/qna/:id',
 
   makeImages: '/api/v2/images/make',
   getStatus: '/api/v2/status/:id',

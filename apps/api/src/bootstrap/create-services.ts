@@ -3,6 +3,7 @@ import type { AppConfig } from '../config/env.ts';
 import { createPrismaClient } from '../db/client.ts';
 import { closeQueues, createQueues } from '../jobs/queues.ts';
 import type { AppServices } from '../plugins/app/services.ts';
+import { createGoogleVerifier } from '../providers/identity/google.ts';
 import { createImageModelProvider } from '../providers/image-model/select.ts';
 import { createLocalDiskStorage } from '../providers/storage/local-disk.ts';
 
@@ -19,6 +20,9 @@ export function createServices(config: AppConfig): AppServices {
     queues: createQueues(config.REDIS_URL),
     storage: createLocalDiskStorage(config.STORAGE_DIR),
     imageModel: createImageModelProvider(config),
+    googleSignIn: config.GOOGLE_CLIENT_ID
+      ? createGoogleVerifier({ clientId: config.GOOGLE_CLIENT_ID, certsUrl: config.GOOGLE_CERTS_URL })
+      : null,
   };
 }
 

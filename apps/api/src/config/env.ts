@@ -9,6 +9,16 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** An optional setting: unset and '' both mean "not configured". */
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+const GOOGLE_PEM_CERTS_URL = 'https://www.googleapis.com/oauth2/v1/certs';
+const GOOGLE_AUTHORIZATION_URL = 'https://accounts.google.com/o/oauth2/v2/auth';
+
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -25,6 +35,30 @@ const ZEnv = z.object({
   STORAGE_DIR: z.string().min(1).default(path.join(REPO_ROOT, '.data/storage')),
   IMAGE_PROVIDER: z.enum(['demo']).default('demo'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+
+  /** Google sign-in: the OAuth client id (the id token audience). Unset = Google sign-in is off. */
+  GOOGLE_CLIENT_ID: optionalText,
+  /** Google's signing keys (PEM format). Only tests and unusual deployments change it. */
+  GOOGLE_CERTS_URL: z.url({ message: 'GOOGLE_CERTS_URL must be a URL' }).default(GOOGLE_PEM_CERTS_URL),
+  /** Google's authorization endpoint, handed to the web app for the redirect. */
+  GOOGLE_AUTH_URL: z.url({ message: 'GOOGLE_AUTH_URL must be a URL' }).default(GOOGLE_AUTHORIZATION_URL),
+
+  /** The support team's account, created or updated at API start when both are set. */
+  ADMIN_EMAIL: optionalText.pipe(z.email({ message: 'ADMIN_EMAIL must be an email address' }).optional()),
+  ADMIN_PASSWORD: optionalText.pipe(
+    z.string().min(10, { message: 'ADMIN_PASSWORD must be at least 10 characters' }).optional(),
+  ),
+
+  /**
+   * Trust X-Forwarded-For from a reverse proxy in front of the API. Off by default: otherwise any
+   * client could pick its own IP and slip past per-IP limits.
+   */
+  TRUST_PROXY: booleanFlag.default(false),
+
+  /** Sign-in and registration attempts allowed per window, per client IP and per email address. */
+  AUTH_RATE_LIMIT_MAX_PER_IP: z.coerce.number().int().min(1).default(30),
+  AUTH_RATE_LIMIT_MAX_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
 });
 
 export type AppConfig = z.infer<typeof ZEnv>;

@@ -1,6 +1,113 @@
-import type { Database } from '../db/client.ts';
+import type { Database, DatabaseOrTransaction, DatabaseTransaction } from '../db/client.ts';
+import { Prisma } from '../generated/prisma/client.ts';
 
 /** The member's role when the member exists and has not deleted the account, else null. */
 export async function findActiveMember(db: Database, memberId: string) {
   return db.member.findFirst({ where: { id: memberId, deletedAt: null }, select: { role: true } });
+}
+
+const sessionFields = {
+  id: true,
+  nickname: true,
+  picture: true,
+  coinBalance: true,
+  memberKind: true,
+  role: true,
+  passwordHash: true,
+  membershipExpiresAt: true,
+  deletedAt: true,
+} as const;
+
+export type MemberRecord = Prisma.MemberGetPayload<{ select: typeof sessionFields }>;
+
+export function findMemberById(db: DatabaseOrTransaction, memberId: string): Promise<MemberRecord | null> {
+  return db.member.findUnique({ where: { id: memberId }, select: sessionFields });
+}
+
+export function memberExists(db: DatabaseOrTransaction, memberId: string): Promise<boolean> {
+  return db.member.count({ where: { id: memberId } }).then((n) => n > 0);
+}
+
+export function nicknameTaken(db: DatabaseOrTransaction, nickname: string, exceptMemberId?: string) {
+  return db.member
+    .count({
+      where: { nicknameKey: nickname.toLowerCase(), ...(exceptMemberId ? { NOT: { id: exceptMemberId } } : {}) },
+    })
+    .then((n) => n > 0);
+}
+
+export function createMember(
+  tx: DatabaseTransaction,
+  data: {
+    id: string;
+    nickname: string | null;
+    passwordHash: string | null;
+    picture: string | null;
+    adultAttestedAt: Date;
+    role?: 'member' | 'admin';
+  },
+): Promise<MemberRecord> {
+  return tx.member.create({
+    data: { ...data, nicknameKey: data.nickname?.toLowerCase() ?? null },
+    select: sessionFields,
+  });
+}
+
+export function updateNickname(db: DatabaseOrTransaction, memberId: string, nickname: string) {
+  return db.member.update({
+    where: { id: memberId },
+    data: { nickname, nicknameKey: nickname.toLowerCase() },
+    select: sessionFields,
+  });
+}
+
+export function setPicture(db: DatabaseOrTransaction, memberId: string, picture: string) {
+  return db.member.update({ where: { id: memberId }, data: { picture }, select: sessionFields });
+}
+
+/** Makes a member an admin with this password hash (the seeded support account). */
+export function promoteToAdmin(db: DatabaseOrTransaction, memberId: string, passwordHash: string) {
+  return db.member.update({ where: { id: memberId }, data: { role: 'admin', passwordHash }, select: sessionFields });
+}
+
+export function findIdentity(db: DatabaseOrTransaction, provider: string, subject: string) {
+  return db.authIdentity.findUnique({
+    where: { provider_subject: { provider, subject } },
+    select: { memberId: true },
+  });
+}
+
+export function linkIdentity(db: DatabaseOrTransaction, memberId: string, provider: string, subject: string) {
+  return db.authIdentity.create({ data: { memberId, provider, subject } });
+}
+
+/**
+ * Anonymises a member in place: the id (the email) becomes `anonymousId`, every personal field is
+ * cleared, sign-in identities are removed and their images leave Explore. Foreign keys cascade the id
+ * change, so ledger rows, payments and claims stay (for audit) under the anonymous id.
+ */
+export async function anonymiseMember(tx: DatabaseTransaction, memberId: string, anonymousId: string, at: Date) {
+  await tx.image.updateMany({ where: { ownerId: memberId, isOpen: true }, data: { isOpen: false } });
+  await tx.authIdentity.deleteMany({ where: { memberId } });
+  await tx.member.update({
+    where: { id: memberId },
+    data: {
+      id: anonymousId,
+      nickname: null,
+      nicknameKey: null,
+      picture: null,
+      passwordHash: null,
+      role: 'member',
+      deletedAt: at,
+    },
+  });
+}
+
+/** True for a unique-constraint violation on one of `fields` (e.g. a nickname taken concurrently). */
+export function isUniqueViolation(error: unknown, field: string): boolean {
+  if (!(error instanceof Prisma.PrismaClientKnownRequestError) || error.code !== 'P2002') return false;
+  const target = (error.meta as { target?: unknown } | undefined)?.target;
+  const text = Array.isArray(target) ? target.join(',') : String(target ?? '');
+  // Driver adapters report the constraint differently; an unknown target still counts as a clash.
+  return text === '' || text.includes(field) || text === 'undefined';
 }

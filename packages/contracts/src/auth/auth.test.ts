@@ -80,6 +80,10 @@ describe('ZRegisterRequest', () => {
     expect(ZRegisterRequest.parse(valid)).toEqual({ ...valid, nicname: 'Ann' });
   });
 
+  it.each(['Ann Lee', 'ann_lee-2.0', 'Zoë', '小林', 'Ника'])('accepts the nickname %j', (nicname) => {
+    expect(ZRegisterRequest.safeParse({ ...valid, nicname }).success).toBe(true);
+  });
+
   it.each([
     ['adult_attestation', false, 'adult_attestation must be true: you must confirm you are 18 or older'],
     ['adult_attestation', 'true', 'adult_attestation must be true: you must confirm you are 18 or older'],
@@ -90,8 +94,11 @@ describe('ZRegisterRequest', () => {
       'member_pwd must be at least 7 characters and contain one of !@#$%^&* and a letter or digit',
     ],
     ['nicname', '   ', 'nicname must not be blank'],
-    ['nicname', 'n'.repeat(31), 'nicname must be at most 30 characters'],
+    ['nicname', 'n'.repeat(31), 'nicname must be 2 to 30 characters'],
+    ['nicname', 'x', 'nicname must be 2 to 30 characters'],
     ['nicname', 'a\nb', 'nicname must not contain control characters'],
+    ['nicname', '<b>ann</b>', 'nicname may contain only letters, digits, spaces, dots, hyphens and underscores'],
+    ['nicname', 'ann  lee', 'nicname must not contain consecutive spaces'],
     ['member_id', 'ann@', 'member_id must be a valid email address'],
   ])('rejects %s=%j with a message naming it', (field, value, message) => {
     expect(firstIssue(ZRegisterRequest.safeParse({ ...valid, [field]: value }))).toEqual({ path: field, message });
@@ -99,14 +106,18 @@ describe('ZRegisterRequest', () => {
 });
 
 describe('ZSocialLoginRequest', () => {
-  it('needs googleToken and tolerates absent or null hints', () => {
+  it('needs googleToken and nonce, and tolerates absent or null hints', () => {
     expect(ZSocialLoginRequest.parse({ googleToken: 'id.token.sig', nonce: 'n', picture: null })).toMatchObject({
       googleToken: 'id.token.sig',
       nonce: 'n',
     });
-    expect(firstIssue(ZSocialLoginRequest.safeParse({ email: 'a@b.co' }))).toEqual({
+    expect(firstIssue(ZSocialLoginRequest.safeParse({ email: 'a@b.co', nonce: 'n' }))).toEqual({
       path: 'googleToken',
       message: 'googleToken is required',
+    });
+    expect(firstIssue(ZSocialLoginRequest.safeParse({ googleToken: 'id.token.sig' }))).toEqual({
+      path: 'nonce',
+      message: 'nonce is required',
     });
   });
 });

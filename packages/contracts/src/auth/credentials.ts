@@ -1,7 +1,7 @@
 // Credential rules of spec section 5, shared by the login form, the register form and the API.
 import { z } from 'zod';
 import { LIMITS, PASSWORD_MIN_LENGTH, PASSWORD_SPECIAL_CHARS } from '../catalog.ts';
-import { zNonBlank, zText } from '../common.ts';
+import { zText } from '../common.ts';
 
 const SPECIAL_CHAR = /[!@#$%^&*]/;
 const ALPHANUMERIC = /[A-Za-z0-9]/;
@@ -37,9 +37,32 @@ export function zLoginPassword(field = 'member_pwd') {
     .max(LIMITS.passwordMaxLength, { error: `${field} must be at most ${LIMITS.passwordMaxLength} characters` });
 }
 
-/** A nickname: trimmed, 1 to 30 characters, no control characters. */
+// Letters of any script, digits, and single spaces, dots, hyphens and underscores between them.
+const NICNAME_CHARS = /^[\p{L}\p{M}\p{N}._ -]+$/u;
+
+/** The nickname rule shared by the forms and the API (see zNicname). */
+export function nicnameProblem(value: string): string | null {
+  const trimmed = value.trim();
+  if (trimmed.length === 0) return 'must not be blank';
+  if (CONTROL_CHAR.test(trimmed)) return 'must not contain control characters';
+  if (trimmed.length < LIMITS.nicnameMinLength || trimmed.length > LIMITS.nicnameMaxLength) {
+    return `must be ${LIMITS.nicnameMinLength} to ${LIMITS.nicnameMaxLength} characters`;
+  }
+  if (!NICNAME_CHARS.test(trimmed)) return 'may contain only letters, digits, spaces, dots, hyphens and underscores';
+  if (/\s{2}/.test(trimmed)) return 'must not contain consecutive spaces';
+  return null;
+}
+
+/**
+ * A nickname: trimmed, 2 to 30 characters of letters, digits, spaces, dots, hyphens and underscores.
+ * It is shown across the product (side panel, galleries), so anything that could pass for markup or
+ * break a layout is refused.
+ */
 export function zNicname(field = 'nicname') {
-  return zNonBlank(field, LIMITS.nicnameMaxLength).refine((value) => !CONTROL_CHAR.test(value), {
-    error: `${field} must not contain control characters`,
-  });
+  return zText(field)
+    .trim()
+    .superRefine((value, ctx) => {
+      const problem = nicnameProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: `${field} ${problem}` });
+    });
 }

@@ -1,5 +1,5 @@
-// POST /api/auth/social-login. The server verifies googleToken (signature, audience, expiry and, when
-// sent, nonce) and takes identity only from it: email, nicname and picture in the body are hints the
+// POST /api/auth/social-login. The server verifies googleToken (signature, audience, issuer, expiry
+// and nonce) and takes identity only from it: email, nicname and picture in the body are hints the
 // client decoded for itself and are never trusted. Failures are a 401 ZErrorResponse.
 import { z } from 'zod';
 import { LIMITS } from '../catalog.ts';
@@ -15,8 +15,13 @@ const hint = (field: string, max: number) =>
 export const ZSocialLoginRequest = z.object({
   /** The Google identity token (the spec's {provider}Token). */
   googleToken: zNonBlank('googleToken', LIMITS.tokenMaxLength),
-  /** The nonce sent to the provider, checked against the token's nonce claim. */
-  nonce: hint('nonce', 256),
+  /** The nonce sent to the provider, checked against the token's nonce claim (and usable once). */
+  nonce: zNonBlank('nonce', 256),
+  /**
+   * The visitor confirmed being 18 or older (the line beside 'Continue with Google'). Required only
+   * when this sign-in creates a new member; the attestation is stored with its time.
+   */
+  adult_attestation: z.boolean({ error: 'adult_attestation must be true or false' }).optional(),
   email: hint('email', 320),
   nicname: hint('nicname', 100),
   picture: hint('picture', LIMITS.urlMaxLength),

@@ -48,7 +48,7 @@ export default fp(
       }
       if (err instanceof AppError) {
         const body: ErrorBody = { status: 'error', message: err.message, ...(err.field ? { field: err.field } : {}) };
-        return reply.code(err.statusCode).send(body);
+        return reply.code(err.statusCode).headers(err.headers).send(body);
       }
       if (isResponseSerializationError(err)) {
         request.log.error({ err, issues: err.cause.issues }, 'response does not match its schema');

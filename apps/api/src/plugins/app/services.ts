@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import type { AppConfig } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
 import type { Queues } from '../../jobs/queues.ts';
+import type { IdentityVerifier } from '../../providers/identity/index.ts';
 import type { ImageModelProvider } from '../../providers/image-model/index.ts';
 import type { ImageStorage } from '../../providers/storage/index.ts';
 
@@ -15,6 +16,8 @@ export interface AppServices {
   queues: Queues;
   storage: ImageStorage;
   imageModel: ImageModelProvider;
+  /** Google id token verification; null when GOOGLE_CLIENT_ID is not configured. */
+  googleSignIn: IdentityVerifier | null;
 }
 
 declare module 'fastify' {

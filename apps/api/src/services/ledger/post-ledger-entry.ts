@@ -1,0 +1,93 @@
+// The ledger: the only way coins move. Every movement is one ledger row (delta, balance after,
+// reason, reference, unique idempotency key) written in the caller's transaction, together with the
+// change it pays for, so a balance and its history never disagree.
+import type { Database, DatabaseTransaction } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import {
+  applyBalanceDelta,
+  findEntryByKey,
+  insertEntry,
+  lockIdempotencyKey,
+  memberBalance,
+} from '../../repositories/ledger.repository.ts';
+
+export const LEDGER_REASONS = [
+  'welcome',
+  'generation',
+  'generation_refund',
+  'claim_refund',
+  'coin_pack',
+  'membership',
+  'payment_reversal',
+  'admin_adjustment',
+] as const;
+export type LedgerReason = (typeof LEDGER_REASONS)[number];
+
+export interface LedgerPosting {
+  memberId: string;
+  /** Positive credits, negative debits; never zero. */
+  delta: number;
+  reason: LedgerReason;
+  /** What it is about: a run id, claim id, payment id... */
+  reference?: string | null;
+  /** One entry per key, ever: posting the same key again changes nothing. */
+  idempotencyKey: string;
+}
+
+export interface LedgerResult {
+  /** False when an entry with this key already existed (nothing changed). */
+  posted: boolean;
+  /** The member's balance after this call. */
+  balance: number;
+  entryId: string;
+}
+
+/** Thrown when a debit would take the balance below zero; the caller's transaction rolls back. */
+export class InsufficientCoinsError extends AppError {
+  constructor(
+    readonly balance: number,
+    readonly needed: number,
+  ) {
+    super(402, `Not enough coins: this needs ${needed} and the balance is ${balance}.`);
+    this.name = 'InsufficientCoinsError';
+  }
+}
+
+/**
+ * Posts one movement inside `tx`. Idempotent: a key already posted returns that entry's outcome
+ * without moving coins. A debit larger than the balance throws InsufficientCoinsError.
+ */
+export async function postLedgerEntry(tx: DatabaseTransaction, posting: LedgerPosting): Promise<LedgerResult> {
+  if (!Number.isSafeInteger(posting.delta) || posting.delta === 0) {
+    throw new Error(`ledger delta must be a non-zero integer, got ${posting.delta}`);
+  }
+  await lockIdempotencyKey(tx, posting.idempotencyKey);
+  const existing = await findEntryByKey(tx, posting.idempotencyKey);
+  if (existing) {
+    if (existing.memberId !== posting.memberId) {
+      throw new Error(`ledger key ${posting.idempotencyKey} belongs to another member`);
+    }
+    const current = await memberBalance(tx, posting.memberId);
+    return { posted: false, balance: current?.coinBalance ?? 0, entryId: existing.id };
+  }
+  const balance = await applyBalanceDelta(tx, posting.memberId, posting.delta);
+  if (balance === null) {
+    const current = await memberBalance(tx, posting.memberId);
+    if (!current) throw new AppError(404, 'Member not found');
+    throw new InsufficientCoinsError(current.coinBalance, -posting.delta);
+  }
+  const entry = await insertEntry(tx, {
+    memberId: posting.memberId,
+    delta: posting.delta,
+    balanceAfter: balance,
+    reason: posting.reason,
+    reference: posting.reference ?? null,
+    idempotencyKey: posting.idempotencyKey,
+  });
+  return { posted: true, balance, entryId: entry.id };
+}
+
+/** Posts one movement in a transaction of its own. */
+export function postLedgerEntryAlone(db: Database, posting: LedgerPosting): Promise<LedgerResult> {
+  return db.$transaction((tx) => postLedgerEntry(tx, posting));
+}
