@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPrismaClient, type Database } from '../../../src/db/client.ts';
+import { checkLedger } from '../../../src/services/ledger/check-ledger.ts';
+import {
+  InsufficientCoinsError,
+  postLedgerEntry,
+  postLedgerEntryAlone,
+} from '../../../src/services/ledger/post-ledger-entry.ts';
+import { inject } from 'vitest';
+import { createMember } from '../../support/factories.ts';
+
+describe('ledger service', () => {
+  let db: Database;
+  beforeAll(() => {
+    db = createPrismaClient(inject('databaseUrl'), { maxConnections: 20 });
+  });
+  afterAll(() => db.$disconnect());
+
+  const balanceOf = async (id: string) => (await db.member.findUniqueOrThrow({ where: { id } })).coinBalance;
+
+  it('writes one row per movement with the balance after it', async () => {
+    const m = await createMember(db);
+    const credit = await postLedgerEntryAlone(db, {
+      memberId: m.id,
+      delta: 300,
+      reason: 'coin_pack',
+      idempotencyKey: `t:${m.id}:1`,
+    });
+    const debit = await postLedgerEntryAlone(db, {
+      memberId: m.id,
+      delta: -120,
+      reason: 'generation',
+      reference: 'run1',
+      idempotencyKey: `t:${m.id}:2`,
+    });
+    expect([credit.balance, debit.balance]).toEqual([300, 180]);
+    const rows = await db.ledgerEntry.findMany({ where: { memberId: m.id }, orderBy: { createdAt: 'asc' } });
+    expect(rows.map((r) => [r.delta, r.balanceAfter, r.reason, r.reference])).toEqual([
+      [300, 300, 'coin_pack', null],
+      [-120, 180, 'generation', 'run1'],
+    ]);
+  });
+
+  it('posts a key once, however often and however concurrently it is sent', async () => {
+    const m = await createMember(db);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        postLedgerEntryAlone(db, { memberId: m.id, delta: 250, reason: 'coin_pack', idempotencyKey: `pay:${m.id}` }),
+      ),
+    );
+    expect(results.filter((r) => r.posted)).toHaveLength(1);
+    expect(new Set(results.map((r) => r.entryId)).size).toBe(1);
+    expect(await balanceOf(m.id)).toBe(250);
+  });
+
+  it('never lets a balance go below zero, even under concurrent debits', async () => {
+    const m = await createMember(db);
+    await postLedgerEntryAlone(db, { memberId: m.id, delta: 500, reason: 'welcome', idempotencyKey: `w:${m.id}` });
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 40 }, (_, i) =>
+        postLedgerEntryAlone(db, {
+          memberId: m.id,
+          delta: -100,
+          reason: 'generation',
+          idempotencyKey: `g:${m.id}:${i}`,
+        }),
+      ),
+    );
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(5);
+    const refused = outcomes.filter((o) => o.status === 'rejected');
+    expect(refused).toHaveLength(35);
+    for (const r of refused) expect((r as PromiseRejectedResult).reason).toBeInstanceOf(InsufficientCoinsError);
+    expect(await balanceOf(m.id)).toBe(0);
+    expect(await db.ledgerEntry.count({ where: { memberId: m.id } })).toBe(6);
+  });
+
+  it('rolls back what the movement paid for when the debit is refused', async () => {
+    const m = await createMember(db);
+    await expect(
+      db.$transaction(async (tx) => {
+        await tx.qna.create({ data: { memberId: m.id, boardTitle: 'other', contents: 'paid for' } });
+        await postLedgerEntry(tx, { memberId: m.id, delta: -1, reason: 'generation', idempotencyKey: `x:${m.id}` });
+      }),
+    ).rejects.toThrow('Not enough coins: this needs 1 and the balance is 0.');
+    expect(await db.qna.count({ where: { memberId: m.id } })).toBe(0);
+  });
+
+  it('refuses a zero movement', async () => {
+    const m = await createMember(db);
+    await expect(
+      postLedgerEntryAlone(db, { memberId: m.id, delta: 0, reason: 'admin_adjustment', idempotencyKey: `z:${m.id}` }),
+    ).rejects.toThrow(/non-zero/);
+  });
+
+  it('finds no member whose balance differs from the ledger sum, and finds one that does', async () => {
+    expect((await checkLedger(db)).mismatches).toEqual([]);
+    const m = await createMember(db);
+    // A write that bypasses the ledger (what the check exists to catch).
+    await db.member.update({ where: { id: m.id }, data: { coinBalance: 42 } });
+    expect((await checkLedger(db)).mismatches).toEqual([{ memberId: m.id, balance: 42, ledgerSum: 0 }]);
+    await db.member.update({ where: { id: m.id }, data: { coinBalance: 0 } });
+  });
+});
