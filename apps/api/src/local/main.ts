@@ -25,6 +25,7 @@ async function main() {
       '',
       `  Velvet is running at ${stack.url}`,
       `  API docs: ${stack.url}/docs   health: ${stack.url}/healthz`,
+      `  Database: ${stack.databaseUrl}   Redis: ${stack.redisUrl}`,
       '  Images come from the built-in demo provider (drawn locally, no AI model) unless IMAGE_PROVIDER is set.',
       '  Press Ctrl-C to stop.',
       '',
