@@ -3,11 +3,13 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import authPlugin from './plugins/app/auth.ts';
 import errorHandler from './plugins/app/error-handler.ts';
+import memberEvents from './plugins/app/member-events.ts';
 import servicesPlugin, { type AppServices } from './plugins/app/services.ts';
 import webApp from './plugins/app/web-app.ts';
 import swagger from './plugins/external/swagger.ts';
 import adminRoutes from './routes/admin/index.ts';
 import authRoutes from './routes/auth/index.ts';
+import imageRoutes from './routes/images/index.ts';
 import memberRoutes from './routes/members/index.ts';
 import supportRoutes from './routes/support/index.ts';
 import systemRoutes from './routes/system/index.ts';
@@ -45,10 +47,13 @@ export async function buildApp({ services, logger }: BuildAppOptions) {
     findActiveMember: (memberId) => findActiveMember(services.db, memberId),
   });
 
+  await app.register(memberEvents, { redis: services.redis });
+
   await app.register(systemRoutes);
   await app.register(authRoutes);
   await app.register(memberRoutes);
   await app.register(supportRoutes);
+  await app.register(imageRoutes);
   await app.register(adminRoutes);
 
   await app.register(webApp, { distDir: config.WEB_DIST_DIR, enabled: config.SERVE_WEB });

@@ -45,5 +45,7 @@ export * from './images/delete-image.ts';
 
 export * from './galleries/list-images.ts';
 
+export * from './events/member-event.ts';
+
 export * from './system/get-health.ts';
 export * from './system/get-ready.ts';

@@ -26,6 +26,10 @@ export const API_PATHS = {
 
   makeImages: '/api/v2/images/make',
   getStatus: '/api/v2/status/:id',
+  /** Not in the spec: the member's server-sent-events stream (image status, balance). */
+  memberEvents: '/api/v2/events',
+  /** Not in the spec: the grid-sized WebP of an image the caller may see. */
+  imageThumbnail: '/api/v2/image/thumb/:image_id',
   likeImage: '/api/v2/image/likes/:image_id',
   likeImageV1: '/api/v1/image/likes/:image_id',
   recordDownload: '/api/v1/image/down/:image_id',

@@ -1,4 +1,4 @@
-import type { Database } from '../db/client.ts';
+import type { Database, DatabaseOrTransaction, DatabaseTransaction } from '../db/client.ts';
 
 export async function findRunWithImages(db: Database, runId: string) {
   return db.generationRun.findUnique({
@@ -25,20 +25,113 @@ export async function completeImage(
   return count === 1;
 }
 
-/** Marks every still-processing image of a run failed; returns their ids (none on a second call). */
-export async function failProcessingImages(db: Database, runId: string): Promise<string[]> {
-  return db.$transaction(async (tx) => {
-    const images = await tx.image.findMany({ where: { runId, status: 'processing' }, select: { imageId: true } });
-    if (images.length === 0) return [];
-    await tx.image.updateMany({ where: { runId, status: 'processing' }, data: { status: 'failed' } });
-    return images.map((i) => i.imageId);
-  });
-}
-
 /** The run is complete when no image is processing any more, failed when none completed. */
 export async function settleRunStatus(db: Database, runId: string): Promise<void> {
   const images = await db.image.findMany({ where: { runId }, select: { status: true } });
   if (images.some((i) => i.status === 'processing')) return;
   const status = images.some((i) => i.status === 'complete') ? 'complete' : 'failed';
   await db.generationRun.update({ where: { runId }, data: { status, completedAt: new Date() } });
+}
+
+export function findRunOwner(db: DatabaseOrTransaction, runId: string) {
+  return db.generationRun.findUnique({
+    where: { runId },
+    select: {
+      memberId: true,
+      status: true,
+      images: { select: { imageId: true, status: true }, orderBy: { imageId: 'asc' } },
+    },
+  });
+}
+
+export interface NewRun {
+  runId: string;
+  memberId: string;
+  prompt: string;
+  runType: string;
+  runStyle: string;
+  runRatio: string;
+  width: number;
+  height: number;
+  strength: number;
+  fourk: boolean;
+  details: string;
+  cost: number;
+  imageIds: string[];
+}
+
+/** The run and its processing images, written in the transaction that charges for them. */
+export async function createRunWithImages(tx: DatabaseTransaction, run: NewRun): Promise<void> {
+  const shared = {
+    prompt: run.prompt,
+    runType: run.runType,
+    runStyle: run.runStyle,
+    runRatio: run.runRatio,
+    strength: run.strength.toFixed(1),
+  };
+  await tx.generationRun.create({
+    data: {
+      runId: run.runId,
+      memberId: run.memberId,
+      ...shared,
+      width: run.width,
+      height: run.height,
+      requestCnt: run.imageIds.length,
+      fourk: run.fourk,
+      cost: run.cost,
+      details: run.details,
+      images: {
+        create: run.imageIds.map((imageId) => ({
+          imageId,
+          ownerId: run.memberId,
+          ...shared,
+          width: run.width,
+          height: run.height,
+        })),
+      },
+    },
+  });
+}
+
+/**
+ * Marks every still-processing image of a run failed and returns them with the run's owner and its
+ * per-image cost, inside the caller's transaction (which refunds them).
+ */
+export async function markProcessingImagesFailed(tx: DatabaseTransaction, runId: string) {
+  const run = await tx.generationRun.findUnique({
+    where: { runId },
+    select: { memberId: true, cost: true, requestCnt: true },
+  });
+  if (!run) return null;
+  const images = await tx.image.findMany({ where: { runId, status: 'processing' }, select: { imageId: true } });
+  if (images.length > 0) {
+    await tx.image.updateMany({ where: { runId, status: 'processing' }, data: { status: 'failed' } });
+  }
+  return { ...run, imageIds: images.map((i) => i.imageId) };
+}
+
+export function findImageOwner(db: DatabaseOrTransaction, imageId: string) {
+  return db.image.findUnique({ where: { imageId }, select: { ownerId: true } });
+}
+
+/** One image with what the status call and the binary routes need, plus whether `memberId` likes it. */
+export function findImageForViewer(db: DatabaseOrTransaction, imageId: string, memberId: string | null) {
+  return db.image.findUnique({
+    where: { imageId },
+    select: {
+      imageId: true,
+      ownerId: true,
+      status: true,
+      isOpen: true,
+      isClaim: true,
+      isDelete: true,
+      likeCnt: true,
+      viewCnt: true,
+      runType: true,
+      originalKey: true,
+      thumbnailKey: true,
+      updatedAt: true,
+      likes: { where: { memberId: memberId ?? '' }, select: { memberId: true } },
+    },
+  });
 }

@@ -20,6 +20,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler for routes that need a signed-in member (bearer token). */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * preHandler for routes open to guests that answer more to members (status, thumbnails): no
+     * Authorization header = guest; a header with a bad token = 401, so the client logs in again.
+     */
+    identify: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** preHandler for support/admin routes: a signed-in admin, else 403. */
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** Signs an access token for a member. */
@@ -52,6 +57,11 @@ export default fp<AuthOptions>(
       const member = await opts.findActiveMember(request.user.sub);
       if (!member) throw new AppError(401, 'Login required');
       request.user.role = member.role;
+    });
+
+    app.decorate('identify', async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!request.headers.authorization) return;
+      await app.authenticate(request, reply);
     });
 
     app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {

@@ -5,10 +5,12 @@ import type { AppServices } from '../../plugins/app/services.ts';
 import { storeImageFiles } from '../../providers/storage/image-files.ts';
 import {
   completeImage,
-  failProcessingImages,
   findRunWithImages,
+  markProcessingImagesFailed,
   settleRunStatus,
 } from '../../repositories/generation.repository.ts';
+import { tryPublishMemberEvent } from '../events/member-events.ts';
+import { postLedgerEntry } from '../ledger/post-ledger-entry.ts';
 
 /**
  * Draws the images of a run that are still processing and stores them. Safe to run twice: images
@@ -37,15 +39,54 @@ export async function runGeneration(services: AppServices, runId: string, log: L
   for (const image of pending) {
     const position = run.images.findIndex((i) => i.imageId === image.imageId);
     const keys = await storeImageFiles(services.storage, image.imageId, images[position]!.data);
-    await completeImage(services.db, image.imageId, keys);
+    if (await completeImage(services.db, image.imageId, keys)) {
+      await tryPublishMemberEvent(services.redis, run.memberId, {
+        type: 'image.status',
+        image_id: image.imageId,
+        status: 'complete',
+      });
+    }
   }
   await settleRunStatus(services.db, runId);
   log.info({ runId, images: pending.length, provider: services.imageModel.name }, 'generation run complete');
 }
 
-/** After the last attempt: every unfinished image of the run is marked failed (refunds: ledger). */
-export async function failGenerationRun(services: AppServices, runId: string): Promise<string[]> {
-  const failed = await failProcessingImages(services.db, runId);
+/**
+ * After the last attempt: every unfinished image of the run is marked failed and its share of the
+ * run's cost goes back to the member through the ledger, in the same transaction. Running it twice
+ * refunds nothing more (no image is processing any more, and each refund has its own key).
+ */
+export async function failGenerationRun(services: Pick<AppServices, 'db' | 'redis'>, runId: string): Promise<string[]> {
+  const outcome = await services.db.$transaction(async (tx) => {
+    const failed = await markProcessingImagesFailed(tx, runId);
+    if (!failed || failed.imageIds.length === 0) return null;
+    const perImage = Math.floor(failed.cost / failed.requestCnt);
+    let balance: number | null = null;
+    if (perImage > 0) {
+      for (const imageId of failed.imageIds) {
+        const refund = await postLedgerEntry(tx, {
+          memberId: failed.memberId,
+          delta: perImage,
+          reason: 'generation_refund',
+          reference: imageId,
+          idempotencyKey: `generation_refund:${imageId}`,
+        });
+        balance = refund.balance;
+      }
+    }
+    return { ...failed, balance };
+  });
   await settleRunStatus(services.db, runId).catch(() => undefined);
-  return failed;
+  if (!outcome) return [];
+  for (const imageId of outcome.imageIds) {
+    await tryPublishMemberEvent(services.redis, outcome.memberId, {
+      type: 'image.status',
+      image_id: imageId,
+      status: 'failed',
+    });
+  }
+  if (outcome.balance !== null) {
+    await tryPublishMemberEvent(services.redis, outcome.memberId, { type: 'balance', cur_tokens: outcome.balance });
+  }
+  return outcome.imageIds;
 }

@@ -1,0 +1,106 @@
+import { ZErrorResponse, ZImageIdParams } from '@velvet/contracts/common';
+import { ZGetStatusRequest, ZGetStatusResponse } from '@velvet/contracts/images/get-status';
+import { ZMakeImagesRequest, ZMakeImagesResponse } from '@velvet/contracts/images/make-images';
+import { API_PATHS } from '@velvet/contracts/routes';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { makeImages } from '../../services/generation/make-images.ts';
+import { getImageStatus, readImageFile, type ImageFile } from '../../services/images/image-access.ts';
+
+const security = [{ bearerAuth: [] }];
+const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 404: ZErrorResponse };
+
+/** Sends a stored WebP with validators; a matching If-None-Match answers 304 without the bytes. */
+function sendImage(request: FastifyRequest, reply: FastifyReply, file: ImageFile, cacheControl: string) {
+  reply.header('etag', file.etag).header('cache-control', cacheControl).header('vary', 'Authorization');
+  if (request.headers['if-none-match'] === file.etag) return reply.code(304).send();
+  return reply.type('image/webp').send(file.data);
+}
+
+const imageRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, storage } = app.services;
+  const viewer = (request: FastifyRequest) => (request.user as { sub?: string } | undefined)?.sub ?? null;
+
+  app.post(
+    API_PATHS.makeImages,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['images'],
+        summary: 'Generate images: charge, queue, answer the new image ids (status no with a detail on refusal)',
+        security,
+        body: ZMakeImagesRequest,
+        response: { 200: ZMakeImagesResponse, ...errors, 409: ZErrorResponse, 503: ZErrorResponse },
+      },
+    },
+    async (request) => makeImages(app.services, request.user.sub, request.body),
+  );
+
+  app.get(
+    API_PATHS.getStatus,
+    {
+      preHandler: app.identify,
+      schema: {
+        tags: ['images'],
+        summary: "An image's status and flags: its owner, or anyone while it is published",
+        params: ZGetStatusRequest,
+        response: { 200: ZGetStatusResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getImageStatus(db, request.params.id, viewer(request));
+    },
+  );
+
+  app.get(
+    API_PATHS.memberEvents,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['images'],
+        summary: 'Server-sent events for the signed-in member (image status, balance)',
+        security,
+        produces: ['text/event-stream'],
+      },
+    },
+    async (request, reply) => app.memberEvents.open(request.user.sub, reply),
+  );
+
+  app.get(
+    API_PATHS.imageDetail,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['images'],
+        summary: "The owner's full-size WebP (generation and collection views)",
+        security,
+        params: ZImageIdParams,
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const file = await readImageFile(db, storage, request.params.image_id, request.user.sub, 'original', 'owner');
+      return sendImage(request, reply, file, 'private, max-age=86400');
+    },
+  );
+
+  app.get(
+    API_PATHS.imageThumbnail,
+    {
+      preHandler: app.identify,
+      schema: {
+        tags: ['images'],
+        summary: 'Grid-sized WebP of an image the caller may see (own, or published)',
+        params: ZImageIdParams,
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const file = await readImageFile(db, storage, request.params.image_id, viewer(request), 'thumbnail', 'visible');
+      return sendImage(request, reply, file, 'private, max-age=86400');
+    },
+  );
+};
+
+export default imageRoutes;

@@ -1,0 +1,121 @@
+import { generationCost } from '@velvet/contracts/catalog';
+import { imageIdsFor } from '@velvet/contracts/format';
+import type { TMakeImagesRequestParsed, TMakeImagesResponse } from '@velvet/contracts/images/make-images';
+import { RATIOS } from '@velvet/contracts/options';
+import { AppError } from '../../errors.ts';
+import { enqueueGenerationRun } from '../../jobs/generation-run.job.ts';
+import { createRunWithImages, findRunOwner } from '../../repositories/generation.repository.ts';
+import { memberBalance } from '../../repositories/ledger.repository.ts';
+import { findMemberById } from '../../repositories/member.repository.ts';
+import { InsufficientCoinsError, postLedgerEntry } from '../ledger/post-ledger-entry.ts';
+import { screenPrompt } from '../safety/screen-prompt.ts';
+import { failGenerationRun } from './run-generation.ts';
+import type { AppServices } from '../../plugins/app/services.ts';
+
+export const NICKNAME_NEEDED = 'Please set a nickname on the Manage Account page before generating images.';
+export const QUEUE_DOWN =
+  'Image generation is unavailable right now. Your coins were refunded; please try again in a moment.';
+
+export function notEnoughCoinsDetail(cost: number, balance: number): string {
+  return `Not enough coins: this generation costs ${cost} coins and your balance is ${balance}. Top up on the Coins page.`;
+}
+
+type Deps = Pick<AppServices, 'db' | 'redis' | 'queues'>;
+
+/**
+ * POST /api/v2/images/make. The server decides everything that matters: the prompt is sanitised by
+ * the contract and screened here, every option was checked against the option sets, and the cost is
+ * computed from the count and 4k flag, never taken from the client. The charge, the run and its
+ * processing images are one transaction; then one job (id = run_id) is queued. Sending the same
+ * run_id again charges nothing and answers the same outcome.
+ */
+export async function makeImages(
+  deps: Deps,
+  memberId: string,
+  input: TMakeImagesRequestParsed,
+): Promise<TMakeImagesResponse> {
+  const { db } = deps;
+  const member = await findMemberById(db, memberId);
+  if (!member || member.deletedAt) throw new AppError(401, 'Login required');
+
+  const existing = await findRunOwner(db, input.run_id);
+  if (existing) return repeatOutcome(deps, memberId, input.run_id, existing);
+
+  if (!member.nickname) return { status: 'no', detail: NICKNAME_NEEDED, cur_tokens: member.coinBalance };
+  const screened = await screenPrompt(db, memberId, input.prompt);
+  if (!screened.allowed) return { status: 'no', detail: screened.detail, cur_tokens: member.coinBalance };
+
+  const fourk = input.fourk_yn === 'yes';
+  const cost = generationCost(input.request_cnt, fourk);
+  const imageIds = imageIdsFor(input.run_id, input.request_cnt);
+  const size = RATIOS[input.run_ratio];
+
+  let balance: number;
+  try {
+    const charged = await db.$transaction(
+      async (tx) => {
+        const debit = await postLedgerEntry(tx, {
+          memberId,
+          delta: -cost,
+          reason: 'generation',
+          reference: input.run_id,
+          idempotencyKey: `generation:${input.run_id}`,
+        });
+        // A concurrent request with the same run_id got there first: same outcome, no second charge.
+        if (!debit.posted) return { duplicate: true as const, balance: debit.balance };
+        await createRunWithImages(tx, {
+          runId: input.run_id,
+          memberId,
+          prompt: input.prompt,
+          runType: input.run_type,
+          runStyle: input.run_style,
+          runRatio: input.run_ratio,
+          width: size.width,
+          height: size.height,
+          strength: input.strength,
+          fourk,
+          details: input.details,
+          cost,
+          imageIds,
+        });
+        return { duplicate: false as const, balance: debit.balance };
+      },
+      // Bursts of requests queue for a connection; waiting is better than failing.
+      { maxWait: 15_000, timeout: 15_000 },
+    );
+    if (charged.duplicate) {
+      const run = await findRunOwner(db, input.run_id);
+      if (run) return repeatOutcome(deps, memberId, input.run_id, run);
+    }
+    balance = charged.balance;
+  } catch (error) {
+    if (error instanceof InsufficientCoinsError) {
+      return { status: 'no', detail: notEnoughCoinsDetail(cost, error.balance), cur_tokens: error.balance };
+    }
+    throw error;
+  }
+
+  try {
+    await enqueueGenerationRun(deps.queues, input.run_id);
+  } catch {
+    // Without a job nothing would ever finish the run: give the coins back at once.
+    await failGenerationRun(deps, input.run_id);
+    throw new AppError(503, QUEUE_DOWN);
+  }
+  return { status: 'ok', cur_tokens: balance, image_ids: imageIds };
+}
+
+async function repeatOutcome(
+  deps: Deps,
+  memberId: string,
+  runId: string,
+  run: NonNullable<Awaited<ReturnType<typeof findRunOwner>>>,
+): Promise<TMakeImagesResponse> {
+  if (run.memberId !== memberId) throw new AppError(409, 'run_id is already in use; generate a new one', 'run_id');
+  // A repeat of a request whose job may have been lost (e.g. Redis restarted): queue it again; the job
+  // id makes this a no-op when it is still queued.
+  if (run.images.some((i) => i.status === 'processing'))
+    await enqueueGenerationRun(deps.queues, runId).catch(() => undefined);
+  const balance = (await memberBalance(deps.db, memberId))?.coinBalance ?? 0;
+  return { status: 'ok', cur_tokens: balance, image_ids: run.images.map((i) => i.imageId) };
+}
