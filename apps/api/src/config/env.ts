@@ -35,6 +35,13 @@ const ZEnv = z.object({
   STORAGE_DIR: z.string().min(1).default(path.join(REPO_ROOT, '.data/storage')),
   IMAGE_PROVIDER: z.enum(['demo']).default('demo'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  /**
+   * How long a worker's claim on a job lasts without renewal: a worker that dies (kill -9, power
+   * loss) gives its job back to the queue after about this long.
+   */
+  WORKER_LOCK_DURATION_MS: z.coerce.number().int().min(1000).default(30_000),
+  /** A run still processing after this long is settled by the sweeper (failed images refunded). */
+  GENERATION_TIMEOUT_MINUTES: z.coerce.number().int().min(1).default(15),
 
   /** Google sign-in: the OAuth client id (the id token audience). Unset = Google sign-in is off. */
   GOOGLE_CLIENT_ID: optionalText,

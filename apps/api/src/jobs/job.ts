@@ -17,6 +17,8 @@ export interface JobDefinition<P = unknown> {
   queue: QueueName;
   payload: z.ZodType<P>;
   handle(payload: P, ctx: JobContext): Promise<void>;
+  /** Repeatable jobs: the worker keeps one schedule per job name (BullMQ job scheduler). */
+  repeatEveryMs?: number;
   /** Called once when the last attempt failed (e.g. to refund). Must be idempotent too. */
   onFinalFailure?(payload: P, ctx: JobContext, error: Error): Promise<void>;
 }

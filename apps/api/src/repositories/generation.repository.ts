@@ -135,3 +135,13 @@ export function findImageForViewer(db: DatabaseOrTransaction, imageId: string, m
     },
   });
 }
+
+/** Runs still processing that were created before `before`, oldest first. */
+export function findProcessingRunsBefore(db: Database, before: Date, limit: number) {
+  return db.generationRun.findMany({
+    where: { status: 'processing', createdAt: { lt: before } },
+    orderBy: { createdAt: 'asc' },
+    take: limit,
+    select: { runId: true, createdAt: true },
+  });
+}

@@ -38,16 +38,34 @@ export function startWorkers(services: AppServices, log: Logger, registry: JobRe
     const worker = new Worker(queue, (job) => processJob(registry, job, services, log), {
       connection: redisConnection(services.config.REDIS_URL),
       concurrency: services.config.WORKER_CONCURRENCY,
+      lockDuration: services.config.WORKER_LOCK_DURATION_MS,
+      stalledInterval: services.config.WORKER_LOCK_DURATION_MS,
+      // A job whose worker died is given back twice before BullMQ fails it; the generation sweeper
+      // then refunds what it left unfinished.
+      maxStalledCount: 2,
     });
     worker.on('failed', (job, err) => log.warn({ jobId: job?.id, name: job?.name, err }, 'job attempt failed'));
     worker.on('error', (err) => log.error({ err }, 'worker error'));
     return worker;
   });
   log.info({ queues: [...queues] }, 'workers started');
+  const scheduled = scheduleRepeatableJobs(services, registry).catch((err: unknown) =>
+    log.error({ err }, 'could not schedule repeatable jobs'),
+  );
   return {
     workers,
     async close() {
+      await scheduled;
       await Promise.all(workers.map((w) => w.close()));
     },
   };
+}
+
+/** One schedule per repeatable job; upserting keeps a single schedule however many workers start. */
+async function scheduleRepeatableJobs(services: AppServices, registry: JobRegistry): Promise<void> {
+  for (const job of registry.values()) {
+    if (!job.repeatEveryMs) continue;
+    const queue = services.queues[job.queue];
+    await queue.upsertJobScheduler(job.name, { every: job.repeatEveryMs }, { name: job.name, data: {} });
+  }
 }
