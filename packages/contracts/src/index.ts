@@ -34,6 +34,7 @@ export * from './payment/create-wallet.ts';
 
 export * from './images/image.ts';
 export * from './images/make-images.ts';
+export * from './images/get-generation-config.ts';
 export * from './images/get-status.ts';
 export * from './images/get-image-detail.ts';
 export * from './images/like-image.ts';

@@ -25,6 +25,8 @@ export const API_PATHS = {
   adminQnaItem: '/api/admin/qna/:id',
 
   makeImages: '/api/v2/images/make',
+  /** Not in the spec: which image model answers (the demo provider is labelled in the UI). */
+  generationConfig: '/api/v2/generation/config',
   getStatus: '/api/v2/status/:id',
   /** Not in the spec: the member's server-sent-events stream (image status, balance). */
   memberEvents: '/api/v2/events',

@@ -1,4 +1,5 @@
 import { ZErrorResponse, ZImageIdParams } from '@velvet/contracts/common';
+import { ZGetGenerationConfigResponse } from '@velvet/contracts/images/get-generation-config';
 import { ZGetStatusRequest, ZGetStatusResponse } from '@velvet/contracts/images/get-status';
 import { ZMakeImagesRequest, ZMakeImagesResponse } from '@velvet/contracts/images/make-images';
 import { API_PATHS } from '@velvet/contracts/routes';
@@ -20,6 +21,18 @@ function sendImage(request: FastifyRequest, reply: FastifyReply, file: ImageFile
 const imageRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, storage } = app.services;
   const viewer = (request: FastifyRequest) => (request.user as { sub?: string } | undefined)?.sub ?? null;
+
+  app.get(
+    API_PATHS.generationConfig,
+    {
+      schema: {
+        tags: ['images'],
+        summary: 'Which image model answers generations (public)',
+        response: { 200: ZGetGenerationConfigResponse },
+      },
+    },
+    async () => ({ provider: app.services.imageModel.name, is_demo: app.services.imageModel.isDemo }),
+  );
 
   app.post(
     API_PATHS.makeImages,

@@ -165,3 +165,15 @@ describe('POST /api/v2/images/make', () => {
     expect(await t.services.db.generationRun.count({ where: { memberId: m.member.id } })).toBe(20);
   });
 });
+
+describe('GET /api/v2/generation/config', () => {
+  it('says the built-in demo provider answers by default', async () => {
+    const t = await createTestApp();
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/api/v2/generation/config' });
+      expect(res.json()).toEqual({ provider: 'demo', is_demo: true });
+    } finally {
+      await t.close();
+    }
+  });
+});
