@@ -4,10 +4,13 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startStack } from '@velvet/api/local/stack';
 import { findFreePort } from '@velvet/api/local/redis';
+import { startGoogleIdentityFake } from '../apps/api/test/support/google-identity.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** Control endpoints of the Google identity stand-in (POST {url}/sign, POST {url}/next-login). */
+    googleControlUrl: string;
   }
 }
 
@@ -16,7 +19,9 @@ const WEB_INDEX = path.resolve(import.meta.dirname, '../apps/web/dist/index.html
 /**
  * Browser tier: the whole product exactly as `npm start` runs it (embedded Postgres, local Redis,
  * migrations, a small demo seed, API serving the built web app, worker) on a free port with a
- * throwaway data folder.
+ * throwaway data folder. Google is the one thing outside the machine: a local stand-in speaking its
+ * protocol (signing keys, id-token authorization endpoint) takes its place. Sign-in rate limits are
+ * raised so that many tests can sign in from the one browser IP.
  */
 export default async function setup(project: TestProject) {
   if (!fs.existsSync('/usr/bin/chromium')) {
@@ -26,21 +31,41 @@ export default async function setup(project: TestProject) {
     throw new Error('The web app is not built: run `pnpm --filter @velvet/web build` first (npm test does).');
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'velvet-e2e-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn' };
+  const google = await startGoogleIdentityFake();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    GOOGLE_CLIENT_ID: google.clientId,
+    GOOGLE_CERTS_URL: google.certsUrl,
+    GOOGLE_AUTH_URL: google.authorizationUrl,
+    AUTH_RATE_LIMIT_MAX_PER_IP: '10000',
+    AUTH_RATE_LIMIT_MAX_PER_EMAIL: '10000',
+    ADMIN_EMAIL: 'admin@velvet.test',
+    ADMIN_PASSWORD: 'Admin!12345',
+  };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   delete env.PORT;
-  const stack = await startStack({
-    mode: 'start',
-    port: await findFreePort(),
-    dataDir,
-    env,
-    seedImages: 40,
-    log: () => undefined,
-  });
+  let stack;
+  try {
+    stack = await startStack({
+      mode: 'start',
+      port: await findFreePort(),
+      dataDir,
+      env,
+      seedImages: 40,
+      log: () => undefined,
+    });
+  } catch (error) {
+    await google.stop();
+    throw error;
+  }
   project.provide('baseUrl', stack.url);
+  project.provide('googleControlUrl', google.controlUrl);
   return async () => {
     await stack.stop();
+    await google.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -2,7 +2,7 @@
 // (lib/api.ts); slices that must persist register a listener here.
 import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { api } from '../lib/api.ts';
-import { authReducer } from '../features/auth/slice.ts';
+import { authReducer, clearSession } from '../features/auth/slice.ts';
 import { registerSessionPersistence } from '../features/auth/session-persistence.ts';
 import { modalsReducer } from '../features/modals/slice.ts';
 import { themeReducer } from '../features/theme/slice.ts';
@@ -23,6 +23,13 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   const listener = createListenerMiddleware();
   registerSessionPersistence(listener);
   registerThemePersistence(listener);
+  // Nothing cached for one member may show for the next: logout drops the whole API cache.
+  listener.startListening({
+    actionCreator: clearSession,
+    effect: (_action, listenerApi) => {
+      listenerApi.dispatch(api.util.resetApiState());
+    },
+  });
   return configureStore({
     reducer: rootReducer,
     preloadedState,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { oauthCallbackPath, paths } from './paths.ts';
+import { oauthCallbackPath, paths, termsPath } from './paths.ts';
 
 describe('paths', () => {
   it('holds every route of the spec table', () => {
@@ -23,5 +23,10 @@ describe('paths', () => {
 
   it('builds the social sign-in return path', () => {
     expect(oauthCallbackPath('google')).toBe('/login/oauth2/code/google');
+  });
+
+  it('builds the Terms and Policies path for one tab', () => {
+    expect(termsPath('privacy')).toBe('/terms?tab=privacy');
+    expect(termsPath('terms')).toBe('/terms?tab=terms');
   });
 });

@@ -30,5 +30,14 @@ export function oauthCallbackPath(provider: string): string {
   return paths.oauthCallback.replace(':provider', encodeURIComponent(provider));
 }
 
+/** The tabs of the Terms and Policies page, chosen with ?tab= (Privacy Policy is the default). */
+export const TERMS_TABS = ['privacy', 'terms'] as const;
+export type TermsTab = (typeof TERMS_TABS)[number];
+
+/** The Terms and Policies page opened on one tab: /terms?tab=privacy or /terms?tab=terms. */
+export function termsPath(tab: TermsTab): string {
+  return `${paths.terms}?tab=${tab}`;
+}
+
 /** Paths that are menu entries only: they have no screen. */
 export const COMING_SOON_PATHS: readonly string[] = [paths.videos, paths.train, paths.webtoons];

@@ -1,7 +1,7 @@
 import { combineReducers, configureStore, type UnknownAction } from '@reduxjs/toolkit';
 import { createApi } from '@reduxjs/toolkit/query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TAG_TYPES, api, createBaseQuery, selectBearerToken, unauthorized } from './api.ts';
+import { TAG_TYPES, api, createBaseQuery, endpointPath, selectBearerToken, unauthorized } from './api.ts';
 
 /** A store with a throwaway API over the real base query, a fixed session token, and a log of actions. */
 function setup(token: string | null) {
@@ -11,6 +11,10 @@ function setup(token: string | null) {
     tagTypes: TAG_TYPES,
     endpoints: (build) => ({
       getCollection: build.query<{ list: unknown[] }, void>({ query: () => '/v2/images' }),
+      signIn: build.mutation<unknown, void>({
+        query: () => ({ url: '/auth/self-login', method: 'POST' }),
+        extraOptions: { skipUnauthorized: true },
+      }),
     }),
   });
   const seen: UnknownAction[] = [];
@@ -75,12 +79,28 @@ describe('base query', () => {
     expect(seen.filter(unauthorized.match).map((a) => a.payload)).toEqual([{ endpoint: 'getCollection' }]);
   });
 
+  it('does not dispatch unauthorized for an endpoint that answers its 401 itself', async () => {
+    stubFetch(401, { status: 'error', message: 'Refused' });
+    const { store, testApi, seen } = setup(null);
+    const result = await store.dispatch(testApi.endpoints.signIn.initiate());
+    expect(result).toMatchObject({ error: { status: 401 } });
+    expect(seen.some(unauthorized.match)).toBe(false);
+  });
+
   it('does not dispatch unauthorized for other errors', async () => {
     stubFetch(500, { status: 'error', message: 'boom' });
     const { store, testApi, seen } = setup('tok');
     const result = await store.dispatch(testApi.endpoints.getCollection.initiate());
     expect(result.error).toMatchObject({ status: 500 });
     expect(seen.some(unauthorized.match)).toBe(false);
+  });
+});
+
+describe('endpointPath', () => {
+  it('makes a contracts path relative to the /api base URL', () => {
+    expect(endpointPath('/api/members')).toBe('/members');
+    expect(endpointPath('/api/auth/self-login')).toBe('/auth/self-login');
+    expect(endpointPath('/apix/other')).toBe('/apix/other');
   });
 });
 

@@ -3,7 +3,9 @@
 //
 // The base query adds `Authorization: Bearer <token>` from the session held in the store, and turns
 // any 401 into the `unauthorized` action, which the global modal slice answers by opening the login
-// modal. (The action lives here so this shared module imports no feature.)
+// modal. (The action lives here so this shared module imports no feature.) Sign-in endpoints, whose
+// 401 means "these credentials were refused" rather than "your session expired", opt out with
+// `extraOptions: { skipUnauthorized: true }`.
 import { createAction } from '@reduxjs/toolkit';
 import {
   createApi,
@@ -26,7 +28,13 @@ export function selectBearerToken(state: unknown): string | null {
   return (state as StateWithSession | undefined)?.auth?.token ?? null;
 }
 
-export type ApiBaseQuery = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError>;
+/** Per-endpoint options of the base query. */
+export interface ApiExtraOptions {
+  /** A 401 from this endpoint does not open the login modal (sign-in calls answer it themselves). */
+  skipUnauthorized?: boolean;
+}
+
+export type ApiBaseQuery = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, ApiExtraOptions>;
 
 export interface BaseQueryOptions {
   baseUrl: string;
@@ -45,12 +53,20 @@ export function createBaseQuery({ baseUrl, fetchFn }: BaseQueryOptions): ApiBase
     },
   });
   return async (args, queryApi, extraOptions) => {
-    const result = await raw(args, queryApi, extraOptions);
-    if (result.error?.status === 401) {
+    const result = await raw(args, queryApi, extraOptions ?? {});
+    if (result.error?.status === 401 && !extraOptions?.skipUnauthorized) {
       queryApi.dispatch(unauthorized({ endpoint: queryApi.endpoint }));
     }
     return result;
   };
+}
+
+/**
+ * An API path of the contracts (API_PATHS, which spell the full '/api/...' path) relative to the base
+ * URL, which already ends in '/api': '/api/members' -> '/members'.
+ */
+export function endpointPath(path: string): string {
+  return path.replace(/^\/api(?=\/|$)/, '');
 }
 
 export const TAG_TYPES = [

@@ -1,5 +1,5 @@
-import { ContentLayout } from '../../../components/layouts/content-layout.tsx';
+import { SocialCallback } from '../../../features/auth/components/social-callback.tsx';
 
 export function Component() {
-  return <ContentLayout centered title="Authentication in progress..." documentTitle="Signing in" />;
+  return <SocialCallback />;
 }

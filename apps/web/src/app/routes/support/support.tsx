@@ -1,5 +1,22 @@
+// Customer Support (spec sections 2, 5 and 8): the support form, with the login modal for guests and
+// toasts for the outcome.
 import { ContentLayout } from '../../../components/layouts/content-layout.tsx';
+import { selectIsLoggedIn } from '../../../features/auth/slice.ts';
+import { openModal } from '../../../features/modals/slice.ts';
+import { SupportForm } from '../../../features/support/components/support-form.tsx';
+import { useToast } from '../../../features/toast/use-toast.ts';
+import { useAppDispatch, useAppSelector } from '../../hooks.ts';
 
 export function Component() {
-  return <ContentLayout title="Customer Support" description="Send us a message and we will reply within 24 hours." />;
+  const dispatch = useAppDispatch();
+  const isLoggedIn = useAppSelector(selectIsLoggedIn);
+  const toast = useToast();
+  return (
+    <ContentLayout
+      title="Customer Support"
+      description="Questions about your account, billing or generations? Send us a message."
+    >
+      <SupportForm isLoggedIn={isLoggedIn} onLoginRequired={() => dispatch(openModal('login'))} notify={toast} />
+    </ContentLayout>
+  );
 }
