@@ -1,3 +1,4 @@
+import { createImageStorage } from './bootstrap/create-services.ts';
 import { loadConfig } from './config/env.ts';
 import { prepareDatabase } from './local/prepare-database.ts';
 
@@ -10,6 +11,8 @@ const seedImages = Number(process.env.SEED_DEMO_IMAGES ?? 0);
 await prepareDatabase({
   databaseUrl: config.DATABASE_URL,
   storageDir: config.STORAGE_DIR,
+  // The same storage the API reads (an S3 bucket when configured).
+  storage: createImageStorage(config),
   seedImages: Number.isFinite(seedImages) ? seedImages : 0,
   log: (line) => console.log(`[release] ${line}`),
 });

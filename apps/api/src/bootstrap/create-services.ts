@@ -5,7 +5,18 @@ import { closeQueues, createQueues } from '../jobs/queues.ts';
 import type { AppServices } from '../plugins/app/services.ts';
 import { createGoogleVerifier } from '../providers/identity/google.ts';
 import { createImageModelProvider } from '../providers/image-model/select.ts';
+import type { ImageStorage } from '../providers/storage/index.ts';
 import { createLocalDiskStorage } from '../providers/storage/local-disk.ts';
+import { createS3Storage, s3OptionsFrom } from '../providers/storage/s3.ts';
+
+/**
+ * An S3 bucket when S3_BUCKET is set, else the local disk under STORAGE_DIR. Anything else that
+ * writes image files (seed, release) should use this too, so they land where the API reads them.
+ */
+export function createImageStorage(config: AppConfig): ImageStorage {
+  const s3 = s3OptionsFrom(config);
+  return s3 ? createS3Storage(s3) : createLocalDiskStorage(config.STORAGE_DIR);
+}
 
 /** The shared services of the API and the worker process, created once per process. */
 export function createServices(config: AppConfig): AppServices {
@@ -18,7 +29,7 @@ export function createServices(config: AppConfig): AppServices {
     db: createPrismaClient(config.DATABASE_URL),
     redis,
     queues: createQueues(config.REDIS_URL),
-    storage: createLocalDiskStorage(config.STORAGE_DIR),
+    storage: createImageStorage(config),
     imageModel: createImageModelProvider(config),
     googleSignIn: config.GOOGLE_CLIENT_ID
       ? createGoogleVerifier({ clientId: config.GOOGLE_CLIENT_ID, certsUrl: config.GOOGLE_CERTS_URL })

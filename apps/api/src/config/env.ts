@@ -33,7 +33,7 @@ const ZEnv = z.object({
   SERVE_WEB: booleanFlag.default(true),
   /** Local image storage folder (used when no S3 bucket is configured). */
   STORAGE_DIR: z.string().min(1).default(path.join(REPO_ROOT, '.data/storage')),
-  IMAGE_PROVIDER: z.enum(['demo']).default('demo'),
+  IMAGE_PROVIDER: z.enum(['demo', 'comfyui', 'a1111', 'replicate']).default('demo'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
   /**
    * How long a worker's claim on a job lasts without renewal: a worker that dies (kill -9, power
@@ -42,6 +42,18 @@ const ZEnv = z.object({
   WORKER_LOCK_DURATION_MS: z.coerce.number().int().min(1000).default(30_000),
   /** A run still processing after this long is settled by the sweeper (failed images refunded). */
   GENERATION_TIMEOUT_MINUTES: z.coerce.number().int().min(1).default(15),
+
+  /**
+   * Minutes between a claim and its automatic refund, unless support rejects it first. The product
+   * promises 24 hours at most. Default: 60 in production, 1 otherwise (so a demo shows the refund).
+   */
+  CLAIM_REFUND_DELAY_MINUTES: z.coerce.number().min(0).max(1440).optional(),
+  /** Claims one member may make per day. */
+  CLAIM_DAILY_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Open reports that hide a published image from Explore until support reviews them. */
+  REPORT_HIDE_THRESHOLD: z.coerce.number().int().min(1).default(3),
+  /** Hours after deletion before an image's files are removed from storage. */
+  PURGE_DELETED_AFTER_HOURS: z.coerce.number().min(0).default(72),
 
   /** Google sign-in: the OAuth client id (the id token audience). Unset = Google sign-in is off. */
   GOOGLE_CLIENT_ID: optionalText,
@@ -66,9 +78,56 @@ const ZEnv = z.object({
   AUTH_RATE_LIMIT_MAX_PER_IP: z.coerce.number().int().min(1).default(30),
   AUTH_RATE_LIMIT_MAX_PER_EMAIL: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+
+  // --- Image model providers and S3 storage (docs/providers.md) ---
+  /** JSON file replacing the built-in presets (models -> checkpoints, styles -> pose presets). */
+  IMAGE_PRESETS_FILE: optionalText,
+  /** Overall limit of one generation call to the model, polling and downloads included. */
+  IMAGE_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).default(300_000),
+  /** Pause between status polls (ComfyUI history, Replicate predictions). */
+  IMAGE_PROVIDER_POLL_INTERVAL_MS: z.coerce.number().int().min(10).default(1_000),
+  /** Folder of the styles' OpenPose reference images (A1111 receives them inline). */
+  IMAGE_POSES_DIR: optionalText,
+  COMFYUI_URL: optionalText.pipe(z.url({ message: 'COMFYUI_URL must be a URL' }).optional()),
+  A1111_URL: optionalText.pipe(z.url({ message: 'A1111_URL must be a URL' }).optional()),
+  /** `user:password` of a server started with --api-auth. */
+  A1111_API_AUTH: optionalText.pipe(
+    z.string().includes(':', { message: 'A1111_API_AUTH must be user:password' }).optional(),
+  ),
+  REPLICATE_API_TOKEN: optionalText,
+  /** Only tests and proxies change it. */
+  REPLICATE_API_URL: z.url({ message: 'REPLICATE_API_URL must be a URL' }).default('https://api.replicate.com'),
+  REPLICATE_WEBHOOK_URL: optionalText.pipe(z.url({ message: 'REPLICATE_WEBHOOK_URL must be a URL' }).optional()),
+  /** 1..60: the create call waits up to this many seconds for the result before polling starts. */
+  REPLICATE_PREFER_WAIT_SECONDS: optionalText.pipe(z.coerce.number<string>().int().min(1).max(60).optional()),
+  /** Image files in an S3-compatible bucket when set; the local disk (STORAGE_DIR) otherwise. */
+  S3_BUCKET: optionalText,
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  /** For S3-compatible services (MinIO, R2...): their endpoint URL. */
+  S3_ENDPOINT: optionalText.pipe(z.url({ message: 'S3_ENDPOINT must be a URL' }).optional()),
+  /** Unset: the AWS SDK's usual credential chain (instance role, AWS_* variables, ~/.aws). */
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  /** Path-style URLs (endpoint/bucket/key), which MinIO and most self-hosted services need. */
+  S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+  /** Folder inside the bucket that every key is put under, e.g. `velvet`. */
+  S3_PREFIX: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_-]*)*$/i, {
+        message: 'S3_PREFIX must be folder names joined by /',
+      })
+      .optional(),
+  ),
 });
 
 export type AppConfig = z.infer<typeof ZEnv>;
+
+/** The claim refund delay in milliseconds (see CLAIM_REFUND_DELAY_MINUTES). */
+export function claimRefundDelayMs(config: Pick<AppConfig, 'CLAIM_REFUND_DELAY_MINUTES' | 'NODE_ENV'>): number {
+  const minutes = config.CLAIM_REFUND_DELAY_MINUTES ?? (config.NODE_ENV === 'production' ? 60 : 1);
+  return Math.round(minutes * 60_000);
+}
 
 /**
  * Parses the environment once. Every other module receives the parsed config; nothing else reads

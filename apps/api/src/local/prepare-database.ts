@@ -3,12 +3,15 @@ import { applyMigrations } from '../db/migrate.ts';
 import { seedDemoData } from '../db/seed.ts';
 import { drawDemoImage } from '../providers/image-model/demo.ts';
 import { storeImageFiles } from '../providers/storage/image-files.ts';
+import type { ImageStorage } from '../providers/storage/index.ts';
 import { createLocalDiskStorage } from '../providers/storage/local-disk.ts';
 
 /** Applies pending migrations, then seeds demo data when the database holds no images yet. */
 export async function prepareDatabase(opts: {
   databaseUrl: string;
   storageDir: string;
+  /** Where demo pictures go; the local disk at storageDir when omitted. */
+  storage?: ImageStorage;
   seedImages: number;
   log: (line: string) => void;
 }): Promise<void> {
@@ -16,7 +19,7 @@ export async function prepareDatabase(opts: {
   opts.log(applied.length ? `applied migrations: ${applied.join(', ')}` : 'database schema is up to date');
   if (opts.seedImages <= 0) return;
   const db = createPrismaClient(opts.databaseUrl);
-  const storage = createLocalDiskStorage(opts.storageDir);
+  const storage = opts.storage ?? createLocalDiskStorage(opts.storageDir);
   try {
     const seeded = await seedDemoData(db, {
       count: opts.seedImages,

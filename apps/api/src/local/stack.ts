@@ -2,7 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT } from '../config/env.ts';
+import { createImageStorage } from '../bootstrap/create-services.ts';
+import { loadConfig, REPO_ROOT } from '../config/env.ts';
 import { prepareDatabase } from './prepare-database.ts';
 import { startEmbeddedPostgres } from './postgres.ts';
 import { findFreePort, startLocalRedis } from './redis.ts';
@@ -109,7 +110,26 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
     }
 
     const storageDir = opts.env.STORAGE_DIR ?? path.join(opts.dataDir, 'storage');
-    await prepareDatabase({ databaseUrl, storageDir, seedImages: opts.seedImages ?? 240, log });
+    const jwt = opts.env.JWT_SECRET ?? jwtSecret(opts.dataDir);
+    // With an S3 bucket configured the demo pictures go where the API will read them.
+    const storage = opts.env.S3_BUCKET
+      ? createImageStorage(
+          loadConfig({
+            ...opts.env,
+            DATABASE_URL: databaseUrl,
+            REDIS_URL: redisUrl,
+            JWT_SECRET: jwt,
+            STORAGE_DIR: storageDir,
+          }),
+        )
+      : undefined;
+    await prepareDatabase({
+      databaseUrl,
+      storageDir,
+      ...(storage ? { storage } : {}),
+      seedImages: opts.seedImages ?? 240,
+      log,
+    });
 
     const apiPort = opts.mode === 'dev' ? await findFreePort(opts.port + 1) : opts.port;
     const env: NodeJS.ProcessEnv = {
@@ -117,7 +137,7 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       DATABASE_URL: databaseUrl,
       REDIS_URL: redisUrl,
       STORAGE_DIR: storageDir,
-      JWT_SECRET: opts.env.JWT_SECRET ?? jwtSecret(opts.dataDir),
+      JWT_SECRET: jwt,
       PORT: String(apiPort),
       SERVE_WEB: opts.mode === 'dev' ? 'false' : (opts.env.SERVE_WEB ?? 'true'),
     };

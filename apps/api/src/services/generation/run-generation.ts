@@ -2,6 +2,7 @@ import type { Model, Style } from '@velvet/contracts/options';
 import type { Logger } from 'pino';
 import { UnrecoverableError } from 'bullmq';
 import type { AppServices } from '../../plugins/app/services.ts';
+import { ImageProviderError } from '../../providers/image-model/errors.ts';
 import { storeImageFiles } from '../../providers/storage/image-files.ts';
 import {
   completeImage,
@@ -22,17 +23,28 @@ export async function runGeneration(services: AppServices, runId: string, log: L
   const pending = run.images.filter((image) => image.status === 'processing');
   if (pending.length === 0) return;
 
-  const images = await services.imageModel.generate({
-    runId,
-    prompt: run.prompt,
-    model: run.runType as Model,
-    style: run.runStyle as Style,
-    width: run.width,
-    height: run.height,
-    strength: Number(run.strength),
-    count: run.images.length,
-    upscale4k: run.fourk,
-  });
+  let images;
+  try {
+    images = await services.imageModel.generate({
+      runId,
+      prompt: run.prompt,
+      model: run.runType as Model,
+      style: run.runStyle as Style,
+      width: run.width,
+      height: run.height,
+      strength: Number(run.strength),
+      count: run.images.length,
+      upscale4k: run.fourk,
+    });
+  } catch (error) {
+    // A request the provider refuses (4xx, malformed answer) will not succeed on retry: fail the run
+    // now so its coins come back at once. Transient errors (timeouts, 5xx, 429) are retried.
+    if (error instanceof ImageProviderError && !error.transient) {
+      log.warn({ runId, code: error.code, status: error.status }, 'image provider refused the run');
+      throw new UnrecoverableError(error.message);
+    }
+    throw error;
+  }
   if (images.length < run.images.length) {
     throw new Error(`Provider ${services.imageModel.name} returned ${images.length} of ${run.images.length} images`);
   }
