@@ -10,6 +10,8 @@ import swagger from './plugins/external/swagger.ts';
 import adminRoutes from './routes/admin/index.ts';
 import authRoutes from './routes/auth/index.ts';
 import imageRoutes from './routes/images/index.ts';
+import imageActionRoutes from './routes/images/actions.ts';
+import galleryRoutes from './routes/galleries/index.ts';
 import memberRoutes from './routes/members/index.ts';
 import supportRoutes from './routes/support/index.ts';
 import systemRoutes from './routes/system/index.ts';
@@ -54,6 +56,8 @@ export async function buildApp({ services, logger }: BuildAppOptions) {
   await app.register(memberRoutes);
   await app.register(supportRoutes);
   await app.register(imageRoutes);
+  await app.register(imageActionRoutes);
+  await app.register(galleryRoutes);
   await app.register(adminRoutes);
 
   await app.register(webApp, { distDir: config.WEB_DIST_DIR, enabled: config.SERVE_WEB });

@@ -24,6 +24,8 @@ export * from './members/get-member.ts';
 export * from './support/create-qna.ts';
 export * from './admin/list-qna.ts';
 export * from './admin/update-qna.ts';
+export * from './admin/claims.ts';
+export * from './admin/reports.ts';
 
 export * from './payment/common.ts';
 export * from './payment/create-intent.ts';
@@ -43,6 +45,7 @@ export * from './images/record-download.ts';
 export * from './images/publish-image.ts';
 export * from './images/claim-image.ts';
 export * from './images/delete-image.ts';
+export * from './images/report-image.ts';
 
 export * from './galleries/list-images.ts';
 

@@ -23,6 +23,10 @@ export const API_PATHS = {
   /** Not in the spec: the support team's view of support requests (admin role). */
   adminQna: '/api/admin/qna',
   adminQnaItem: '/api/admin/qna/:id',
+  adminClaims: '/api/admin/claims',
+  adminClaimItem: '/api/admin/claims/:id',
+  adminReports: '/api/admin/reports',
+  adminReportedImage: '/api/admin/reports/:image_id',
 
   makeImages: '/api/v2/images/make',
   /** Not in the spec: which image model answers (the demo provider is labelled in the UI). */
@@ -39,6 +43,8 @@ export const API_PATHS = {
   claimImage: '/api/v2/image/claim/:image_id',
   deleteImage: '/api/v2/image/delete/:image_id',
   recordView: '/api/v1/image/view/:image_id',
+  /** Not in the spec: report a published image (moderation). */
+  reportImage: '/api/v2/image/report/:image_id',
   imageDetail: '/api/v2/image/detail/:image_id',
   likedImageDetail: '/api/v2/likeimage/detail/:image_id',
   publicImageDetail: '/api/v1/image/detail/:image_id',

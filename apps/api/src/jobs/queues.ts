@@ -3,6 +3,8 @@ import { Queue, type ConnectionOptions } from 'bullmq';
 export const QUEUE_NAMES = {
   /** Image generation runs: one job per run, job id = run_id. */
   generation: 'generation',
+  /** Claim refunds (delayed) and image housekeeping. */
+  images: 'images',
 } as const;
 export type QueueName = (typeof QUEUE_NAMES)[keyof typeof QUEUE_NAMES];
 
@@ -29,6 +31,15 @@ export function createQueues(redisUrl: string) {
       defaultJobOptions: {
         attempts: 3,
         backoff: { type: 'exponential', delay: 2000 },
+        removeOnComplete: { count: 1000 },
+        removeOnFail: { count: 5000 },
+      },
+    }),
+    images: new Queue(QUEUE_NAMES.images, {
+      connection,
+      defaultJobOptions: {
+        attempts: 5,
+        backoff: { type: 'exponential', delay: 5000 },
         removeOnComplete: { count: 1000 },
         removeOnFail: { count: 5000 },
       },

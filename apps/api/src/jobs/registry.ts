@@ -1,12 +1,19 @@
+import { claimRefundJob } from './claim-refund.job.ts';
 import { generationRunJob } from './generation-run.job.ts';
 import { generationSweepJob } from './generation-sweep.job.ts';
+import { purgeDeletedImagesJob } from './purge-deleted-images.job.ts';
 import type { JobDefinition } from './job.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- payload types differ per job
 type AnyJob = JobDefinition<any>;
 
 /** Every job the worker runs. */
-export const ALL_JOBS: readonly AnyJob[] = [generationRunJob, generationSweepJob];
+export const ALL_JOBS: readonly AnyJob[] = [
+  generationRunJob,
+  generationSweepJob,
+  claimRefundJob,
+  purgeDeletedImagesJob,
+];
 
 /** Name -> job; fails at start-up on a duplicate name so two handlers can never race for one job. */
 export function buildJobRegistry(jobs: readonly AnyJob[] = ALL_JOBS): Map<string, AnyJob> {

@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../src/db/client.ts';
+import { drawDemoImage } from '../../src/providers/image-model/demo.ts';
+import { storeImageFiles } from '../../src/providers/storage/image-files.ts';
+import type { ImageStorage } from '../../src/providers/storage/index.ts';
 
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(3).toString('hex')}`;
@@ -65,4 +68,62 @@ export async function createProcessingRun(
     },
   });
   return runId;
+}
+
+/**
+ * A finished run of `count` images with real stored files (small demo pictures), optionally published,
+ * with explicit creation times so sorts are predictable.
+ */
+export async function createCompleteImages(
+  services: { db: Database; storage: ImageStorage },
+  ownerId: string,
+  count: number,
+  opts: { open?: boolean; runType?: string; createdAt?: Date; prompt?: string } = {},
+): Promise<string[]> {
+  const runId = newRunId();
+  const prompt = opts.prompt ?? 'a lighthouse in the fog';
+  const runType = opts.runType ?? 'Realistic';
+  const createdAt = opts.createdAt ?? new Date();
+  const imageIds = Array.from({ length: count }, (_, i) => `${runId}${String(i + 1).padStart(3, '0')}`);
+  const keys: Array<{ originalKey: string; thumbnailKey: string }> = [];
+  for (const imageId of imageIds)
+    keys.push(await storeImageFiles(services.storage, imageId, await drawDemoImage(prompt, 64, 64)));
+  await services.db.generationRun.create({
+    data: {
+      runId,
+      memberId: ownerId,
+      prompt,
+      runType,
+      runStyle: 'Free',
+      runRatio: 'Square',
+      width: 1024,
+      height: 1024,
+      strength: '0.5',
+      requestCnt: count,
+      cost: 100 * count,
+      status: 'complete',
+      createdAt,
+      images: {
+        create: imageIds.map((imageId, i) => ({
+          imageId,
+          ownerId,
+          prompt,
+          runType,
+          runStyle: 'Free',
+          runRatio: 'Square',
+          strength: '0.5',
+          width: 1024,
+          height: 1024,
+          status: 'complete' as const,
+          isOpen: opts.open ?? false,
+          publishedAt: opts.open ? createdAt : null,
+          createdAt,
+          completedAt: createdAt,
+          originalKey: keys[i]!.originalKey,
+          thumbnailKey: keys[i]!.thumbnailKey,
+        })),
+      },
+    },
+  });
+  return imageIds;
 }

@@ -1,8 +1,24 @@
 import { ZListQnaRequest, ZListQnaResponse } from '@velvet/contracts/admin/list-qna';
 import { ZQnaIdParams, ZUpdateQnaRequest, ZUpdateQnaResponse } from '@velvet/contracts/admin/update-qna';
+import {
+  ZDecideClaimParams,
+  ZDecideClaimRequest,
+  ZDecideClaimResponse,
+  ZListClaimsRequest,
+  ZListClaimsResponse,
+} from '@velvet/contracts/admin/claims';
+import {
+  ZDecideReportParams,
+  ZDecideReportRequest,
+  ZDecideReportResponse,
+  ZListReportsRequest,
+  ZListReportsResponse,
+} from '@velvet/contracts/admin/reports';
 import { ZErrorResponse } from '@velvet/contracts/common';
 import { API_PATHS } from '@velvet/contracts/routes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { decideClaim, listClaimsForSupport } from '../../services/claims/claims.ts';
+import { decideImageReports, listReportsForSupport } from '../../services/moderation/reports.ts';
 import { listSupportRequests, updateSupportRequest } from '../../services/support/support-requests.ts';
 
 const security = [{ bearerAuth: [] }];
@@ -43,6 +59,73 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       status: 'ok' as const,
       qna: await updateSupportRequest(db, request.params.id, request.body),
+    }),
+  );
+  app.get(
+    API_PATHS.adminClaims,
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Refund claims, newest first, by status',
+        security,
+        querystring: ZListClaimsRequest,
+        response: { 200: ZListClaimsResponse, ...errors },
+      },
+    },
+    async (request) => listClaimsForSupport(db, request.query),
+  );
+
+  app.post(
+    API_PATHS.adminClaimItem,
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Approve (refund now) or reject a pending claim',
+        security,
+        params: ZDecideClaimParams,
+        body: ZDecideClaimRequest,
+        response: { 200: ZDecideClaimResponse, ...errors, 409: ZErrorResponse },
+      },
+    },
+    async (request) => ({
+      status: 'ok' as const,
+      claim: await decideClaim(app.services, request.params.id, request.body.decision),
+    }),
+  );
+
+  app.get(
+    API_PATHS.adminReports,
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Content reports, newest first, by status',
+        security,
+        querystring: ZListReportsRequest,
+        response: { 200: ZListReportsResponse, ...errors },
+      },
+    },
+    async (request) => listReportsForSupport(db, request.query),
+  );
+
+  app.post(
+    API_PATHS.adminReportedImage,
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: "Decide an image's open reports: unpublish it for good, or dismiss them",
+        security,
+        params: ZDecideReportParams,
+        body: ZDecideReportRequest,
+        response: { 200: ZDecideReportResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      status: 'ok' as const,
+      decided: await decideImageReports(db, request.params.image_id, request.body.decision),
     }),
   );
 };

@@ -64,10 +64,17 @@ export async function readImageFile(
   imageId: string,
   viewerId: string | null,
   variant: 'original' | 'thumbnail',
-  rule: 'owner' | 'visible',
+  /**
+   * owner: only the owner (generation and collection views); visible: the owner or anyone while
+   * published; public: published only, whoever asks (Explore); liker: published and liked by the
+   * caller (Liked Contents).
+   */
+  rule: 'owner' | 'visible' | 'public' | 'liker',
 ): Promise<ImageFile> {
   const image = await findVisibleImage(db, imageId, viewerId);
   if (rule === 'owner' && image.ownerId !== viewerId) throw notFound('Image');
+  if (rule === 'public' && !isPublic(image)) throw notFound('Image');
+  if (rule === 'liker' && !(isPublic(image) && image.likes.length > 0)) throw notFound('Image');
   const key = variant === 'original' ? image.originalKey : image.thumbnailKey;
   if (image.status !== 'complete' || !key || image.isDelete) throw notFound('Image');
   const data = await storage.get(key);
