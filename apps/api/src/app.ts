@@ -8,6 +8,7 @@ import servicesPlugin, { type AppServices } from './plugins/app/services.ts';
 import webApp from './plugins/app/web-app.ts';
 import swagger from './plugins/external/swagger.ts';
 import adminRoutes from './routes/admin/index.ts';
+import adRoutes from './routes/ads/index.ts';
 import authRoutes from './routes/auth/index.ts';
 import imageRoutes from './routes/images/index.ts';
 import imageActionRoutes from './routes/images/actions.ts';
@@ -58,6 +59,7 @@ export async function buildApp({ services, logger }: BuildAppOptions) {
   await app.register(imageRoutes);
   await app.register(imageActionRoutes);
   await app.register(galleryRoutes);
+  await app.register(adRoutes);
   await app.register(adminRoutes);
 
   await app.register(webApp, { distDir: config.WEB_DIST_DIR, enabled: config.SERVE_WEB });

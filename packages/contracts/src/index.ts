@@ -51,5 +51,7 @@ export * from './galleries/list-images.ts';
 
 export * from './events/member-event.ts';
 
+export * from './ads/get-ads-config.ts';
+
 export * from './system/get-health.ts';
 export * from './system/get-ready.ts';

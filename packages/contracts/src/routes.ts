@@ -49,6 +49,9 @@ export const API_PATHS = {
   likedImageDetail: '/api/v2/likeimage/detail/:image_id',
   publicImageDetail: '/api/v1/image/detail/:image_id',
 
+  /** Not in the spec: the ad zones configured for this deployment. */
+  adsConfig: '/api/ads/config',
+
   publicImages: '/api/v1/images',
   collectionImages: '/api/v2/images',
   likedImages: '/api/v2/likeimages',

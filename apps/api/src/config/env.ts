@@ -52,6 +52,9 @@ const ZEnv = z.object({
   CLAIM_DAILY_LIMIT: z.coerce.number().int().min(1).default(10),
   /** Open reports that hide a published image from Explore until support reviews them. */
   REPORT_HIDE_THRESHOLD: z.coerce.number().int().min(1).default(3),
+  /** Ad network zones (unset: the grids show the house promo): the iframe embed URL and the VAST XML URL. */
+  ADS_IFRAME_URL: optionalText.pipe(z.url({ message: 'ADS_IFRAME_URL must be a URL' }).optional()),
+  ADS_VAST_URL: optionalText.pipe(z.url({ message: 'ADS_VAST_URL must be a URL' }).optional()),
   /** Hours after deletion before an image's files are removed from storage. */
   PURGE_DELETED_AFTER_HOURS: z.coerce.number().min(0).default(72),
 

@@ -216,3 +216,26 @@ describe('gallery lists', () => {
     await t.services.db.image.update({ where: { imageId: published[5]! }, data: { isOpen: true } });
   });
 });
+
+describe('GET /api/ads/config', () => {
+  it('is null for each zone unless configured', async () => {
+    const plain = await createTestApp();
+    const ads = await createTestApp({
+      ADS_IFRAME_URL: 'https://ads.example/embed?zone=1',
+      ADS_VAST_URL: 'https://ads.example/vast?zone=2',
+    });
+    try {
+      expect((await plain.app.inject({ method: 'GET', url: '/api/ads/config' })).json()).toEqual({
+        iframe_url: null,
+        vast_url: null,
+      });
+      expect((await ads.app.inject({ method: 'GET', url: '/api/ads/config' })).json()).toEqual({
+        iframe_url: 'https://ads.example/embed?zone=1',
+        vast_url: 'https://ads.example/vast?zone=2',
+      });
+    } finally {
+      await plain.close();
+      await ads.close();
+    }
+  });
+});
