@@ -1,4 +1,5 @@
 import { claimRefundJob } from './claim-refund.job.ts';
+import { expireMembershipsJob } from './expire-memberships.job.ts';
 import { generationRunJob } from './generation-run.job.ts';
 import { generationSweepJob } from './generation-sweep.job.ts';
 import { purgeDeletedImagesJob } from './purge-deleted-images.job.ts';
@@ -13,6 +14,7 @@ export const ALL_JOBS: readonly AnyJob[] = [
   generationSweepJob,
   claimRefundJob,
   purgeDeletedImagesJob,
+  expireMembershipsJob,
 ];
 
 /** Name -> job; fails at start-up on a duplicate name so two handlers can never race for one job. */

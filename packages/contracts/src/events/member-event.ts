@@ -17,7 +17,25 @@ export const ZBalanceEvent = z.object({
   cur_tokens: zCount('cur_tokens'),
 });
 
-export const ZMemberEvent = z.discriminatedUnion('type', [ZImageStatusEvent, ZBalanceEvent]);
+/** A crypto deposit moved on (wallet modal's live status). */
+export const ZDepositEvent = z.object({
+  type: z.literal('deposit'),
+  deposit_id: z.string(),
+  coin: z.string(),
+  /** pending (address handed out) | seen (in mempool / not final) | confirmed | credited | expired | failed. */
+  status: z.enum(['pending', 'seen', 'confirmed', 'credited', 'expired', 'failed']),
+  /** Amount of the coin received so far, as decimal text. */
+  received: z.string(),
+  /** Amount asked for, as decimal text. */
+  requested: z.string(),
+  /** What support sees too: underpaid, overpaid, late (null when it was exactly right or nothing arrived). */
+  outcome: z.string().nullable(),
+  /** Balance after crediting. */
+  cur_tokens: zCount('cur_tokens').optional(),
+  member_kind: z.string().optional(),
+});
+
+export const ZMemberEvent = z.discriminatedUnion('type', [ZImageStatusEvent, ZBalanceEvent, ZDepositEvent]);
 export type TMemberEvent = z.infer<typeof ZMemberEvent>;
 export type TMemberEventType = TMemberEvent['type'];
 

@@ -1,0 +1,51 @@
+import type { DatabaseOrTransaction, DatabaseTransaction } from '../db/client.ts';
+import type { Prisma } from '../generated/prisma/client.ts';
+
+export function lockMember(tx: DatabaseTransaction, memberId: string) {
+  return tx.$queryRaw<
+    Array<{ id: string; member_kind: string; membership_expires_at: Date | null; coin_balance: number }>
+  >`
+    SELECT id, member_kind, membership_expires_at, coin_balance FROM members WHERE id = ${memberId} FOR UPDATE`.then(
+    (rows) => rows[0] ?? null,
+  );
+}
+
+export function setMembership(tx: DatabaseTransaction, memberId: string, memberKind: string, expiresAt: Date | null) {
+  return tx.member.update({
+    where: { id: memberId },
+    data: { memberKind, membershipExpiresAt: expiresAt },
+    select: { memberKind: true, membershipExpiresAt: true, coinBalance: true },
+  });
+}
+
+export function flagMember(tx: DatabaseTransaction, memberId: string) {
+  return tx.member.update({ where: { id: memberId }, data: { flagged: true } });
+}
+
+/** Paid memberships whose time is over. */
+export function findExpiredMemberships(db: DatabaseOrTransaction, now: Date, take: number) {
+  return db.member.findMany({
+    where: { membershipExpiresAt: { lt: now }, NOT: { memberKind: 'free' } },
+    select: { id: true },
+    take,
+  });
+}
+
+export function createPayment(db: DatabaseOrTransaction, data: Prisma.PaymentUncheckedCreateInput) {
+  return db.payment.create({ data });
+}
+
+export function findPayment(db: DatabaseOrTransaction, provider: string, providerRef: string) {
+  return db.payment.findUnique({ where: { provider_providerRef: { provider, providerRef } } });
+}
+
+export function lockPayment(tx: DatabaseTransaction, provider: string, providerRef: string) {
+  return tx.$queryRaw<Array<{ id: string }>>`
+    SELECT id FROM payments WHERE provider = ${provider} AND provider_ref = ${providerRef} FOR UPDATE`.then(
+    async (rows) => (rows[0] ? tx.payment.findUnique({ where: { id: rows[0].id } }) : null),
+  );
+}
+
+export function updatePayment(tx: DatabaseOrTransaction, id: string, data: Prisma.PaymentUpdateInput) {
+  return tx.payment.update({ where: { id }, data });
+}
