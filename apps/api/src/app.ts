@@ -14,6 +14,7 @@ import imageRoutes from './routes/images/index.ts';
 import imageActionRoutes from './routes/images/actions.ts';
 import galleryRoutes from './routes/galleries/index.ts';
 import memberRoutes from './routes/members/index.ts';
+import paymentRoutes from './routes/payments/index.ts';
 import supportRoutes from './routes/support/index.ts';
 import systemRoutes from './routes/system/index.ts';
 import { findActiveMember } from './repositories/member.repository.ts';
@@ -60,6 +61,7 @@ export async function buildApp({ services, logger }: BuildAppOptions) {
   await app.register(imageActionRoutes);
   await app.register(galleryRoutes);
   await app.register(adRoutes);
+  await app.register(paymentRoutes);
   await app.register(adminRoutes);
 
   await app.register(webApp, { distDir: config.WEB_DIST_DIR, enabled: config.SERVE_WEB });

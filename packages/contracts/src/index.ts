@@ -33,6 +33,8 @@ export * from './payment/complete-payment.ts';
 export * from './payment/verify-payment.ts';
 export * from './payment/query-rate.ts';
 export * from './payment/create-wallet.ts';
+export * from './payment/get-payment-config.ts';
+export * from './payment/create-checkout.ts';
 
 export * from './images/image.ts';
 export * from './images/make-images.ts';

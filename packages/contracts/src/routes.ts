@@ -12,6 +12,10 @@ export const API_PATHS = {
   createIntent: '/api/payment/create-intent',
   completePayment: '/api/payment/complete',
   verifyPayment: '/api/payment/verify',
+  /** Not in the spec: card processor settings, the hosted checkout and the processor's webhook. */
+  paymentConfig: '/api/payment/config',
+  createCheckout: '/api/payment/checkout-session',
+  paymentWebhook: '/api/payment/webhook',
   queryRate: '/api/v2/wallet/query/:coin',
   createWallet: '/api/v2/wallet/create/:coin',
 

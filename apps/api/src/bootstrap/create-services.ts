@@ -4,6 +4,8 @@ import { createPrismaClient } from '../db/client.ts';
 import { closeQueues, createQueues } from '../jobs/queues.ts';
 import type { AppServices } from '../plugins/app/services.ts';
 import { createGoogleVerifier } from '../providers/identity/google.ts';
+import type { CardPaymentProvider } from '../providers/payments/index.ts';
+import { createStripeProvider } from '../providers/payments/stripe.ts';
 import { createImageModelProvider } from '../providers/image-model/select.ts';
 import type { ImageStorage } from '../providers/storage/index.ts';
 import { createLocalDiskStorage } from '../providers/storage/local-disk.ts';
@@ -16,6 +18,25 @@ import { createS3Storage, s3OptionsFrom } from '../providers/storage/s3.ts';
 export function createImageStorage(config: AppConfig): ImageStorage {
   const s3 = s3OptionsFrom(config);
   return s3 ? createS3Storage(s3) : createLocalDiskStorage(config.STORAGE_DIR);
+}
+
+/** Stripe when its three keys are set; otherwise no card processor (crypto only). */
+export function createCardPayments(config: AppConfig): CardPaymentProvider | null {
+  const { STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_URL } = config;
+  if (!STRIPE_SECRET_KEY || !STRIPE_PUBLISHABLE_KEY || !STRIPE_WEBHOOK_SECRET) return null;
+  const api = STRIPE_API_URL ? new URL(STRIPE_API_URL) : null;
+  return createStripeProvider({
+    secretKey: STRIPE_SECRET_KEY,
+    publishableKey: STRIPE_PUBLISHABLE_KEY,
+    webhookSecret: STRIPE_WEBHOOK_SECRET,
+    ...(api
+      ? {
+          host: api.hostname,
+          port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)),
+          protocol: api.protocol === 'http:' ? 'http' : 'https',
+        }
+      : {}),
+  });
 }
 
 /** The shared services of the API and the worker process, created once per process. */
@@ -34,6 +55,7 @@ export function createServices(config: AppConfig): AppServices {
     googleSignIn: config.GOOGLE_CLIENT_ID
       ? createGoogleVerifier({ clientId: config.GOOGLE_CLIENT_ID, certsUrl: config.GOOGLE_CERTS_URL })
       : null,
+    cardPayments: createCardPayments(config),
   };
 }
 

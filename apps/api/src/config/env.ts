@@ -55,6 +55,16 @@ const ZEnv = z.object({
   /** Ad network zones (unset: the grids show the house promo): the iframe embed URL and the VAST XML URL. */
   ADS_IFRAME_URL: optionalText.pipe(z.url({ message: 'ADS_IFRAME_URL must be a URL' }).optional()),
   ADS_VAST_URL: optionalText.pipe(z.url({ message: 'ADS_VAST_URL must be a URL' }).optional()),
+  /**
+   * Card payments (docs/payments.md). Unset: cards are shown greyed out and only crypto is offered.
+   * STRIPE_API_URL is for tests and proxies only.
+   */
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_PUBLISHABLE_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_API_URL: optionalText.pipe(z.url({ message: 'STRIPE_API_URL must be a URL' }).optional()),
+  /** The product's public URL, for the card processor's return pages. Unset: the request's origin. */
+  PUBLIC_URL: optionalText.pipe(z.url({ message: 'PUBLIC_URL must be a URL' }).optional()),
   /** Hours after deletion before an image's files are removed from storage. */
   PURGE_DELETED_AFTER_HOURS: z.coerce.number().min(0).default(72),
 

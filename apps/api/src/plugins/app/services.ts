@@ -5,6 +5,7 @@ import type { AppConfig } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
 import type { Queues } from '../../jobs/queues.ts';
 import type { IdentityVerifier } from '../../providers/identity/index.ts';
+import type { CardPaymentProvider } from '../../providers/payments/index.ts';
 import type { ImageModelProvider } from '../../providers/image-model/index.ts';
 import type { ImageStorage } from '../../providers/storage/index.ts';
 
@@ -18,6 +19,8 @@ export interface AppServices {
   imageModel: ImageModelProvider;
   /** Google id token verification; null when GOOGLE_CLIENT_ID is not configured. */
   googleSignIn: IdentityVerifier | null;
+  /** Card payments; null when no processor is configured (cards are shown greyed out). */
+  cardPayments: CardPaymentProvider | null;
 }
 
 declare module 'fastify' {

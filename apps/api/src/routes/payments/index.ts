@@ -1,0 +1,161 @@
+import { ZErrorResponse } from '@velvet/contracts/common';
+import { ZCompletePaymentRequest, ZCompletePaymentResponse } from '@velvet/contracts/payment/complete-payment';
+import { ZCreateCheckoutRequest, ZCreateCheckoutResponse } from '@velvet/contracts/payment/create-checkout';
+import { ZCreateIntentRequest, ZCreateIntentResponse } from '@velvet/contracts/payment/create-intent';
+import { ZGetPaymentConfigResponse } from '@velvet/contracts/payment/get-payment-config';
+import {
+  ZVerifyPaymentErrorResponse,
+  ZVerifyPaymentRequest,
+  ZVerifyPaymentResponse,
+} from '@velvet/contracts/payment/verify-payment';
+import { API_PATHS } from '@velvet/contracts/routes';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../errors.ts';
+import { WebhookSignatureError } from '../../providers/payments/index.ts';
+import {
+  completeCardPayment,
+  handleCardWebhook,
+  startCardPayment,
+  startCheckout,
+  verifyCheckout,
+} from '../../services/payments/card-payments.ts';
+
+const security = [{ bearerAuth: [] }];
+const errors = {
+  400: ZErrorResponse,
+  401: ZErrorResponse,
+  404: ZErrorResponse,
+  409: ZErrorResponse,
+  503: ZErrorResponse,
+};
+
+const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, redis, config } = app.services;
+  const deps = { db, redis, cards: app.services.cardPayments };
+  const viewer = (request: FastifyRequest) => (request.user as { sub?: string } | undefined)?.sub ?? null;
+
+  app.get(
+    API_PATHS.paymentConfig,
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Card payment settings (null: cards unavailable)',
+        response: { 200: ZGetPaymentConfigResponse },
+      },
+    },
+    async () => ({ card: deps.cards ? { provider: deps.cards.name, public_key: deps.cards.publicKey } : null }),
+  );
+
+  app.post(
+    API_PATHS.createIntent,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['payments'],
+        summary: 'Start a card payment (priced by the server; a different client amount is refused)',
+        security,
+        body: ZCreateIntentRequest,
+        response: { 200: ZCreateIntentResponse, ...errors },
+      },
+    },
+    async (request) => startCardPayment(deps, request.user.sub, request.body),
+  );
+
+  app.post(
+    API_PATHS.createCheckout,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['payments'],
+        summary: "Start a card payment on the processor's hosted checkout page",
+        security,
+        body: ZCreateCheckoutRequest,
+        response: { 200: ZCreateCheckoutResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const origin = config.PUBLIC_URL ?? `${request.protocol}://${request.host}`;
+      return startCheckout(deps, request.user.sub, request.body, origin.replace(/\/$/, ''));
+    },
+  );
+
+  app.post(
+    API_PATHS.completePayment,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['payments'],
+        summary: 'After the card modal: check the payment with the processor and grant it (once)',
+        security,
+        body: ZCompletePaymentRequest,
+        response: { 200: ZCompletePaymentResponse, ...errors },
+      },
+    },
+    async (request) => completeCardPayment(deps, request.user.sub, request.body.paymentIntentId),
+  );
+
+  app.post(
+    API_PATHS.verifyPayment,
+    {
+      preHandler: app.identify,
+      schema: {
+        tags: ['payments'],
+        summary: 'The /payment-success page: check the checkout session and grant it (once)',
+        body: ZVerifyPaymentRequest,
+        response: {
+          200: ZVerifyPaymentResponse,
+          400: ZVerifyPaymentErrorResponse,
+          401: ZErrorResponse,
+          402: ZVerifyPaymentErrorResponse,
+          404: ZVerifyPaymentErrorResponse,
+          409: ZVerifyPaymentErrorResponse,
+          503: ZVerifyPaymentErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      try {
+        return await verifyCheckout(deps, viewer(request), request.body.session_id);
+      } catch (error) {
+        // The spec's page shows `error`: the same text as `message`.
+        if (error instanceof AppError) {
+          return reply
+            .code(error.statusCode as 400 | 402 | 404 | 409 | 503)
+            .send({ status: 'error', message: error.message, error: error.message });
+        }
+        throw error;
+      }
+    },
+  );
+
+  // The processor's signature covers the exact bytes, so this route keeps the raw body.
+  await app.register(async (webhook) => {
+    webhook.removeAllContentTypeParsers();
+    webhook.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    webhook.post(
+      API_PATHS.paymentWebhook,
+      { schema: { tags: ['payments'], summary: "The card processor's signed events (raw body)", hide: false } },
+      async (request, reply) => {
+        const signature = request.headers['stripe-signature'];
+        try {
+          const handled = await handleCardWebhook(
+            deps,
+            request.body as Buffer,
+            Array.isArray(signature) ? signature[0] : signature,
+          );
+          return { received: true, handled };
+        } catch (error) {
+          if (error instanceof WebhookSignatureError) {
+            return reply
+              .code(400)
+              .send({ status: 'error', message: `Webhook signature check failed: ${error.message}` });
+          }
+          throw error;
+        }
+      },
+    );
+  });
+};
+
+export default paymentRoutes;
