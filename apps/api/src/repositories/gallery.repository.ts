@@ -85,6 +85,11 @@ const fromSql = (query: GalleryQuery) =>
     : Prisma.sql`FROM images i`;
 
 export async function listGalleryImages(db: Database, query: GalleryQuery): Promise<GalleryRow[]> {
+  return db.$queryRaw<GalleryRow[]>(galleryPageSql(query));
+}
+
+/** The page query itself (exported so a test can EXPLAIN exactly what runs). */
+export function galleryPageSql(query: GalleryQuery): Prisma.Sql {
   const key = sortKey(query);
   const conditions = baseConditions(query);
   if (query.after) {
@@ -102,7 +107,7 @@ export async function listGalleryImages(db: Database, query: GalleryQuery): Prom
   }
   const direction = key.desc ? Prisma.sql`DESC` : Prisma.sql`ASC`;
   const viewer = query.viewerId ?? '';
-  return db.$queryRaw<GalleryRow[]>`
+  return Prisma.sql`
     SELECT i.image_id, i.prompt, i.run_type, i.run_style, i.run_ratio, i.strength, i.status,
            i.is_open, i.is_claim, i.is_delete, i.like_cnt, i.view_cnt, i.created_at, i.original_key,
            EXISTS (SELECT 1 FROM likes v WHERE v.image_id = i.image_id AND v.member_id = ${viewer}) AS is_liked,
