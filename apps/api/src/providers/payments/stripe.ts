@@ -1,10 +1,5 @@
 import Stripe from 'stripe';
-import {
-  WebhookSignatureError,
-  type CardPaymentProvider,
-  type CardPaymentState,
-  type CheckoutState,
-} from './index.ts';
+import { WebhookSignatureError, type CardPaymentProvider, type CardPaymentState, type CheckoutState } from './index.ts';
 
 export interface StripeOptions {
   secretKey: string;
