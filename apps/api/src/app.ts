@@ -17,6 +17,7 @@ import memberRoutes from './routes/members/index.ts';
 import paymentRoutes from './routes/payments/index.ts';
 import supportRoutes from './routes/support/index.ts';
 import systemRoutes from './routes/system/index.ts';
+import walletRoutes from './routes/wallet/index.ts';
 import { findActiveMember } from './repositories/member.repository.ts';
 
 export interface BuildAppOptions {
@@ -62,6 +63,7 @@ export async function buildApp({ services, logger }: BuildAppOptions) {
   await app.register(galleryRoutes);
   await app.register(adRoutes);
   await app.register(paymentRoutes);
+  await app.register(walletRoutes);
   await app.register(adminRoutes);
 
   await app.register(webApp, { distDir: config.WEB_DIST_DIR, enabled: config.SERVE_WEB });

@@ -26,6 +26,8 @@ export * from './admin/list-qna.ts';
 export * from './admin/update-qna.ts';
 export * from './admin/claims.ts';
 export * from './admin/reports.ts';
+export * from './admin/deposits.ts';
+export * from './admin/rates.ts';
 
 export * from './payment/common.ts';
 export * from './payment/create-intent.ts';
@@ -33,6 +35,7 @@ export * from './payment/complete-payment.ts';
 export * from './payment/verify-payment.ts';
 export * from './payment/query-rate.ts';
 export * from './payment/create-wallet.ts';
+export * from './payment/get-deposit.ts';
 export * from './payment/get-payment-config.ts';
 export * from './payment/create-checkout.ts';
 

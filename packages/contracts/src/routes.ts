@@ -18,6 +18,8 @@ export const API_PATHS = {
   paymentWebhook: '/api/payment/webhook',
   queryRate: '/api/v2/wallet/query/:coin',
   createWallet: '/api/v2/wallet/create/:coin',
+  /** Not in the spec: a deposit's status for the wallet modal (the fallback when events are down). */
+  getDeposit: '/api/v2/wallet/deposit/:id',
 
   createQna: '/api/qna',
   updateMember: '/api/members',
@@ -31,6 +33,11 @@ export const API_PATHS = {
   adminClaimItem: '/api/admin/claims/:id',
   adminReports: '/api/admin/reports',
   adminReportedImage: '/api/admin/reports/:image_id',
+  /** Not in the spec: crypto deposits for support, and the rate override (docs/payments-crypto.md). */
+  adminDeposits: '/api/admin/deposits',
+  adminDepositItem: '/api/admin/deposits/:id',
+  adminRates: '/api/admin/rates',
+  adminRateItem: '/api/admin/rates/:coin',
 
   makeImages: '/api/v2/images/make',
   /** Not in the spec: which image model answers (the demo provider is labelled in the UI). */

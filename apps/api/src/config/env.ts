@@ -65,6 +65,52 @@ const ZEnv = z.object({
   STRIPE_API_URL: optionalText.pipe(z.url({ message: 'STRIPE_API_URL must be a URL' }).optional()),
   /** The product's public URL, for the card processor's return pages. Unset: the request's origin. */
   PUBLIC_URL: optionalText.pipe(z.url({ message: 'PUBLIC_URL must be a URL' }).optional()),
+  // --- Crypto deposits (docs/payments-crypto.md). Only public keys: no private key is ever here. ---
+  /**
+   * Outside production, a coin with no key configured uses the published BIP84/BIP44 test-vector
+   * account keys and a demo XRP address (labelled is_demo; their private keys are public) and fixed
+   * demo rates, so a local demo works offline. Refused in production.
+   */
+  CRYPTO_DEMO: booleanFlag.optional(),
+  /** Account-level extended public key m/84'/0'/0' (zpub/vpub, or xpub/tpub): BIP84 addresses. */
+  BTC_ACCOUNT_XPUB: optionalText,
+  BTC_NETWORK: z.enum(['mainnet', 'testnet']).default('mainnet'),
+  /** Esplora HTTP API. Default: blockstream.info for BTC_NETWORK (none for demo keys). */
+  BTC_ESPLORA_URL: optionalText.pipe(z.url({ message: 'BTC_ESPLORA_URL must be a URL' }).optional()),
+  BTC_CONFIRMATIONS: z.coerce.number().int().min(1).max(100).default(2),
+  /** Account-level extended public key m/44'/60'/0' (xpub): BIP44 addresses m/.../0/i. */
+  ETH_ACCOUNT_XPUB: optionalText,
+  /** Ethereum JSON-RPC. Default: a public endpoint (none for demo keys); use your own node in production. */
+  ETH_RPC_URL: optionalText.pipe(z.url({ message: 'ETH_RPC_URL must be a URL' }).optional()),
+  /** The watcher refuses a node on another chain (1 mainnet, 11155111 Sepolia). */
+  ETH_CHAIN_ID: z.coerce.number().int().min(1).default(1),
+  ETH_CONFIRMATIONS: z.coerce.number().int().min(1).max(100).default(12),
+  /** The one XRP address every deposit pays, told apart by a destination tag per deposit. */
+  XRP_DEPOSIT_ADDRESS: optionalText,
+  /** rippled JSON-RPC. Default: s1.ripple.com (none for the demo address). */
+  XRP_RPC_URL: optionalText.pipe(z.url({ message: 'XRP_RPC_URL must be a URL' }).optional()),
+  /** A deposit address waits this long; a payment first seen later is late. */
+  DEPOSIT_EXPIRY_MINUTES: z.coerce.number().int().min(5).max(10_080).default(60),
+  /** Expired and unresolved deposits are still watched this long, so late payments are not lost. */
+  DEPOSIT_LATE_WATCH_HOURS: z.coerce.number().int().min(1).max(2160).default(72),
+  /** Seconds between two runs of each coin's chain watcher. */
+  DEPOSIT_WATCH_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** A payment this close to the amount (either way) counts as exact: wallets round and deduct fees. */
+  DEPOSIT_PAYMENT_TOLERANCE_PERCENT: z.coerce.number().min(0).max(10).default(0.5),
+  /** How far the client's request_coin_cnt may be from the server's amount (rate drift). */
+  DEPOSIT_QUOTE_TOLERANCE_PERCENT: z.coerce.number().min(0).max(20).default(2),
+  /** Price feed: coingecko, coinbase, or demo (fixed prices; non-production only). */
+  RATE_FEED: z.enum(['coingecko', 'coinbase', 'demo']).optional(),
+  /** Base URL of the feed (tests, proxies, CoinGecko's pro API). */
+  RATE_FEED_URL: optionalText.pipe(z.url({ message: 'RATE_FEED_URL must be a URL' }).optional()),
+  /** CoinGecko API key (sent as x-cg-demo-api-key, or x-cg-pro-api-key for pro-api URLs). */
+  RATE_FEED_API_KEY: optionalText,
+  RATE_FEED_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  /** A feed price is reused this long... */
+  RATE_CACHE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** ...and, only while the feed fails, up to this long. */
+  RATE_MAX_STALE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
+
   /** Hours after deletion before an image's files are removed from storage. */
   PURGE_DELETED_AFTER_HOURS: z.coerce.number().min(0).default(72),
 

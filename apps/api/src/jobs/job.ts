@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { z } from 'zod';
+import type { AppConfig } from '../config/env.ts';
 import type { AppServices } from '../plugins/app/services.ts';
 import type { QueueName } from './queues.ts';
 
@@ -17,8 +18,11 @@ export interface JobDefinition<P = unknown> {
   queue: QueueName;
   payload: z.ZodType<P>;
   handle(payload: P, ctx: JobContext): Promise<void>;
-  /** Repeatable jobs: the worker keeps one schedule per job name (BullMQ job scheduler). */
-  repeatEveryMs?: number;
+  /**
+   * Repeatable jobs: the worker keeps one schedule per job name (BullMQ job scheduler). A function
+   * reads the interval from the config (undefined: not scheduled in this deployment).
+   */
+  repeatEveryMs?: number | ((config: AppConfig) => number | undefined);
   /** Called once when the last attempt failed (e.g. to refund). Must be idempotent too. */
   onFinalFailure?(payload: P, ctx: JobContext, error: Error): Promise<void>;
 }

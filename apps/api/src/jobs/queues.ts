@@ -5,6 +5,8 @@ export const QUEUE_NAMES = {
   generation: 'generation',
   /** Claim refunds (delayed) and image housekeeping. */
   images: 'images',
+  /** Crypto deposit watchers: one repeatable job per coin. */
+  deposits: 'deposits',
 } as const;
 export type QueueName = (typeof QUEUE_NAMES)[keyof typeof QUEUE_NAMES];
 
@@ -43,6 +45,11 @@ export function createQueues(redisUrl: string) {
         removeOnComplete: { count: 1000 },
         removeOnFail: { count: 5000 },
       },
+    }),
+    // A failed watcher run is not retried: the next scheduled run reads the chain again.
+    deposits: new Queue(QUEUE_NAMES.deposits, {
+      connection,
+      defaultJobOptions: { attempts: 1, removeOnComplete: { count: 100 }, removeOnFail: { count: 1000 } },
     }),
   };
 }

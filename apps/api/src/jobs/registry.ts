@@ -1,4 +1,5 @@
 import { claimRefundJob } from './claim-refund.job.ts';
+import { depositWatchBtcJob, depositWatchEthJob, depositWatchXrpJob } from './deposit-watch.job.ts';
 import { expireMembershipsJob } from './expire-memberships.job.ts';
 import { generationRunJob } from './generation-run.job.ts';
 import { generationSweepJob } from './generation-sweep.job.ts';
@@ -15,6 +16,9 @@ export const ALL_JOBS: readonly AnyJob[] = [
   claimRefundJob,
   purgeDeletedImagesJob,
   expireMembershipsJob,
+  depositWatchBtcJob,
+  depositWatchEthJob,
+  depositWatchXrpJob,
 ];
 
 /** Name -> job; fails at start-up on a duplicate name so two handlers can never race for one job. */

@@ -64,8 +64,9 @@ export function startWorkers(services: AppServices, log: Logger, registry: JobRe
 /** One schedule per repeatable job; upserting keeps a single schedule however many workers start. */
 async function scheduleRepeatableJobs(services: AppServices, registry: JobRegistry): Promise<void> {
   for (const job of registry.values()) {
-    if (!job.repeatEveryMs) continue;
+    const every = typeof job.repeatEveryMs === 'function' ? job.repeatEveryMs(services.config) : job.repeatEveryMs;
+    if (!every) continue;
     const queue = services.queues[job.queue];
-    await queue.upsertJobScheduler(job.name, { every: job.repeatEveryMs }, { name: job.name, data: {} });
+    await queue.upsertJobScheduler(job.name, { every }, { name: job.name, data: {} });
   }
 }

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { zCount, ZImageId } from '../common.ts';
 import { IMAGE_STATUSES } from '../options.ts';
+import { DEPOSIT_STATUSES } from '../payment/get-deposit.ts';
 
 export const ZImageStatusEvent = z.object({
   type: z.literal('image.status'),
@@ -23,7 +24,7 @@ export const ZDepositEvent = z.object({
   deposit_id: z.string(),
   coin: z.string(),
   /** pending (address handed out) | seen (in mempool / not final) | confirmed | credited | expired | failed. */
-  status: z.enum(['pending', 'seen', 'confirmed', 'credited', 'expired', 'failed']),
+  status: z.enum(DEPOSIT_STATUSES),
   /** Amount of the coin received so far, as decimal text. */
   received: z.string(),
   /** Amount asked for, as decimal text. */

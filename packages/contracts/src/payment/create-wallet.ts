@@ -59,8 +59,21 @@ export type TWalletCreateRequest = TCreateWalletRequest;
 
 export const ZCreateWalletResponse = z.object({
   wallet_address: z.string().min(1),
-  /** The amount of coin_type to deposit. */
+  /** The amount of coin_type to deposit, computed by the server from its own rate. */
   request_coin_cnt: z.number().positive(),
+  /** The same amount as exact decimal text (what a copy button should copy). */
+  request_coin_text: z.string().min(1),
+  /** XRP only: the destination tag the payment must carry (null for BTC and ETH). */
+  destination_tag: z.number().int().positive().nullable(),
+  /** One line the wallet modal can show as is: amount, address and, for XRP, the tag. */
+  instructions: z.string().min(1),
+  /** Follow it with GET /api/v2/wallet/deposit/:id or the `deposit` member events. */
+  deposit_id: z.string(),
+  coin: zCryptoCoin('coin'),
+  /** ISO time after which a payment counts as late (docs/payments-crypto.md). */
+  expires_at: z.string(),
+  /** True when the address comes from the public demo keys: never send real funds to it. */
+  is_demo: z.boolean(),
 });
 export type TCreateWalletResponse = z.infer<typeof ZCreateWalletResponse>;
 

@@ -72,9 +72,22 @@ describe('ZCreateWalletRequest', () => {
     expect(firstIssue(ZCreateWalletRequest.safeParse({ ...body, [field]: value }))).toEqual({ path: field, message });
   });
 
-  it('response has the address and the amount', () => {
-    expect(ZCreateWalletResponse.safeParse({ wallet_address: 'bc1q', request_coin_cnt: 0.001 }).success).toBe(true);
-    expect(ZCreateWalletResponse.safeParse({ wallet_address: '', request_coin_cnt: 0.001 }).success).toBe(false);
+  it('response has the address, the amount and the XRP tag', () => {
+    const response = {
+      wallet_address: 'bc1q',
+      request_coin_cnt: 0.001,
+      request_coin_text: '0.00100000',
+      destination_tag: null,
+      instructions: 'Send exactly 0.00100000 BTC to bc1q.',
+      deposit_id: 'd1',
+      coin: 'BTC',
+      expires_at: '2026-01-01T00:00:00.000Z',
+      is_demo: false,
+    };
+    expect(ZCreateWalletResponse.safeParse(response).success).toBe(true);
+    expect(ZCreateWalletResponse.safeParse({ ...response, destination_tag: 42, coin: 'XRP' }).success).toBe(true);
+    expect(ZCreateWalletResponse.safeParse({ ...response, wallet_address: '' }).success).toBe(false);
+    expect(ZCreateWalletResponse.safeParse({ ...response, destination_tag: 0 }).success).toBe(false);
   });
 });
 

@@ -161,7 +161,7 @@ describe('Prisma client on the migrated schema', () => {
     expect(read.status).toBe('pending');
     await expect(
       db.cryptoDeposit.create({
-        data: { ...deposit, id: undefined, address: '0xbb', requestedAmount: '1', receivedAmount: null },
+        data: { ...deposit, id: undefined, address: '0xbb', requestedAmount: '1', receivedAmount: null, payments: [] },
       }),
     ).rejects.toEqual(uniqueViolation(/derivation_index|derivationIndex/));
   });

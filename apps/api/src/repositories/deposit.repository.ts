@@ -1,0 +1,107 @@
+import type { CryptoCoin } from '@velvet/contracts/options';
+import type { Database, DatabaseOrTransaction, DatabaseTransaction } from '../db/client.ts';
+import type { Prisma } from '../generated/prisma/client.ts';
+
+/** The only code that reads or writes crypto_deposits and crypto_rate_overrides. */
+
+export type DepositRow = NonNullable<Awaited<ReturnType<typeof findDeposit>>>;
+
+/** The PostgreSQL sequences of the migration: one counter per coin, never reused. */
+const SEQUENCES: Record<CryptoCoin, string> = {
+  BTC: 'crypto_deposit_btc_index_seq',
+  ETH: 'crypto_deposit_eth_index_seq',
+  XRP: 'crypto_deposit_xrp_tag_seq',
+};
+
+/** The next HD child index (BTC, ETH) or destination tag (XRP). */
+export async function nextDepositNumber(db: DatabaseOrTransaction, coin: CryptoCoin): Promise<number> {
+  // The name comes from the constant above, never from input.
+  const rows = await db.$queryRawUnsafe<Array<{ n: number }>>(`SELECT nextval('${SEQUENCES[coin]}')::int AS n`);
+  return rows[0]!.n;
+}
+
+/** A member's deposits of one coin still waiting for money (the open-address limit). */
+export function countOpenDeposits(db: DatabaseOrTransaction, memberId: string, coin: CryptoCoin, now: Date) {
+  return db.cryptoDeposit.count({ where: { memberId, coin, status: 'pending', expiresAt: { gt: now } } });
+}
+
+export function insertDeposit(db: DatabaseOrTransaction, data: Prisma.CryptoDepositUncheckedCreateInput) {
+  return db.cryptoDeposit.create({ data });
+}
+
+export function findDeposit(db: DatabaseOrTransaction, id: string) {
+  return db.cryptoDeposit.findUnique({ where: { id } });
+}
+
+/** The row, locked until the transaction ends: one writer per deposit at a time. */
+export async function lockDeposit(tx: DatabaseTransaction, id: string) {
+  await tx.$queryRaw`SELECT id FROM crypto_deposits WHERE id = ${id}::uuid FOR UPDATE`;
+  return tx.cryptoDeposit.findUnique({ where: { id } });
+}
+
+export function updateDeposit(db: DatabaseOrTransaction, id: string, data: Prisma.CryptoDepositUpdateInput) {
+  return db.cryptoDeposit.update({ where: { id }, data });
+}
+
+/**
+ * What a coin's watcher asks about: deposits still waiting (pending, seen), and confirmed or expired
+ * ones not yet credited whose expiry is within the late-watch window. Oldest expiry first.
+ */
+export function findWatchedDeposits(db: Database, coin: CryptoCoin, watchSince: Date, take: number) {
+  return db.cryptoDeposit.findMany({
+    where: {
+      coin,
+      OR: [
+        { status: { in: ['pending', 'seen'] } },
+        { status: { in: ['confirmed', 'expired'] }, expiresAt: { gt: watchSince } },
+      ],
+    },
+    orderBy: { expiresAt: 'asc' },
+    take,
+  });
+}
+
+export interface DepositFilter {
+  needsReview?: boolean | undefined;
+  status?: Prisma.CryptoDepositWhereInput['status'];
+  coin?: string | undefined;
+}
+
+function depositWhere(filter: DepositFilter): Prisma.CryptoDepositWhereInput {
+  return {
+    ...(filter.needsReview !== undefined ? { needsReview: filter.needsReview } : {}),
+    ...(filter.status !== undefined ? { status: filter.status } : {}),
+    ...(filter.coin !== undefined ? { coin: filter.coin } : {}),
+  };
+}
+
+export async function listDeposits(db: Database, filter: DepositFilter, page: number, limit: number) {
+  const where = depositWhere(filter);
+  const [rows, total] = await Promise.all([
+    db.cryptoDeposit.findMany({
+      where,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      skip: (page - 1) * limit,
+      take: limit,
+    }),
+    db.cryptoDeposit.count({ where }),
+  ]);
+  return { rows, total };
+}
+
+export function findRateOverride(db: DatabaseOrTransaction, coin: CryptoCoin) {
+  return db.cryptoRateOverride.findUnique({ where: { coin } });
+}
+
+export function upsertRateOverride(db: DatabaseOrTransaction, coin: CryptoCoin, usdPerCoin: string, setBy: string) {
+  return db.cryptoRateOverride.upsert({
+    where: { coin },
+    create: { coin, usdPerCoin, setBy },
+    update: { usdPerCoin, setBy },
+  });
+}
+
+export async function deleteRateOverride(db: DatabaseOrTransaction, coin: CryptoCoin): Promise<boolean> {
+  const { count } = await db.cryptoRateOverride.deleteMany({ where: { coin } });
+  return count > 0;
+}

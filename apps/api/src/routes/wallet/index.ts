@@ -1,0 +1,80 @@
+import { ZErrorResponse } from '@velvet/contracts/common';
+import {
+  ZCreateWalletParams,
+  ZCreateWalletRequest,
+  ZCreateWalletResponse,
+} from '@velvet/contracts/payment/create-wallet';
+import { ZGetDepositParams, ZGetDepositResponse } from '@velvet/contracts/payment/get-deposit';
+import { ZQueryRateRequest, ZQueryRateResponse } from '@velvet/contracts/payment/query-rate';
+import { API_PATHS } from '@velvet/contracts/routes';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createDeposit, requireChain } from '../../services/deposits/create-deposit.ts';
+import { getMemberDeposit } from '../../services/deposits/deposit-views.ts';
+import { depositDeps } from '../../services/deposits/deps.ts';
+import { coinsPerDollar, currentUsdRate } from '../../services/deposits/rates.ts';
+import walletAdminRoutes from './admin.ts';
+
+const security = [{ bearerAuth: [] }];
+const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 404: ZErrorResponse, 503: ZErrorResponse };
+
+/** Crypto payments (docs/payments-crypto.md): the rate, a deposit address, a deposit's status. */
+const walletRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Built at registration: a bad key, or demo settings in production, stop start-up here.
+  const deps = depositDeps(app.services);
+
+  app.post(
+    API_PATHS.queryRate,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['wallet'],
+        summary: 'How many units of the coin one US$ buys (admin override, else the price feed, cached a minute)',
+        security,
+        params: ZQueryRateRequest,
+        response: { 200: ZQueryRateResponse, ...errors },
+      },
+    },
+    async (request) => {
+      requireChain(deps, request.params.coin);
+      return { coin_cnt_per_dollar: coinsPerDollar(await currentUsdRate(deps, request.params.coin)) };
+    },
+  );
+
+  app.post(
+    API_PATHS.createWallet,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['wallet'],
+        summary: 'A deposit address and the amount to send (priced by the server; XRP adds a destination tag)',
+        security,
+        params: ZCreateWalletParams,
+        body: ZCreateWalletRequest,
+        response: { 200: ZCreateWalletResponse, ...errors, 429: ZErrorResponse },
+      },
+    },
+    async (request) => createDeposit(deps, request.user.sub, request.params.coin, request.body),
+  );
+
+  app.get(
+    API_PATHS.getDeposit,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['wallet'],
+        summary: "The member's deposit: status (pending, seen, confirmed, credited, expired, failed) and amounts",
+        security,
+        params: ZGetDepositParams,
+        response: { 200: ZGetDepositResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getMemberDeposit(deps, request.user.sub, request.params.id);
+    },
+  );
+
+  await app.register(walletAdminRoutes);
+};
+
+export default walletRoutes;
