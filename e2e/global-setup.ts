@@ -4,13 +4,19 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startStack } from '@velvet/api/local/stack';
 import { findFreePort } from '@velvet/api/local/redis';
+import { startFakeChains } from '../apps/api/test/support/fakes/chains/index.ts';
 import { startGoogleIdentityFake } from '../apps/api/test/support/google-identity.ts';
+import { startAdServerFake } from './support/ad-server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     /** Control endpoints of the Google identity stand-in (POST {url}/sign, POST {url}/next-login). */
     googleControlUrl: string;
+    /** Origin of the ad network stand-in (GET {url}/__hits counts requests per path). */
+    adServerUrl: string;
+    /** Control API of the Bitcoin chain stand-in (POST {url}/__control/pay, /__control/mine). */
+    esploraControlUrl: string;
   }
 }
 
@@ -21,7 +27,10 @@ const WEB_INDEX = path.resolve(import.meta.dirname, '../apps/web/dist/index.html
  * migrations, a small demo seed, API serving the built web app, worker) on a free port with a
  * throwaway data folder. Google is the one thing outside the machine: a local stand-in speaking its
  * protocol (signing keys, id-token authorization endpoint) takes its place. Sign-in rate limits are
- * raised so that many tests can sign in from the one browser IP.
+ * raised so that many tests can sign in from the one browser IP. The ad network is a local stand-in
+ * too (VAST XML and an iframe page, e2e/support/ad-server.ts), and so are the chains and the price feed
+ * the crypto deposits read (apps/api/test/support/fakes/chains): a test pays a deposit address there. The demo seed holds enough published
+ * images for more than three Explore pages (infinite scroll, the guest limit).
  */
 export default async function setup(project: TestProject) {
   if (!fs.existsSync('/usr/bin/chromium')) {
@@ -32,6 +41,8 @@ export default async function setup(project: TestProject) {
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'velvet-e2e-'));
   const google = await startGoogleIdentityFake();
+  const ads = await startAdServerFake();
+  const chains = await startFakeChains();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'test',
@@ -43,6 +54,9 @@ export default async function setup(project: TestProject) {
     AUTH_RATE_LIMIT_MAX_PER_EMAIL: '10000',
     ADMIN_EMAIL: 'admin@velvet.test',
     ADMIN_PASSWORD: 'Admin!12345',
+    ADS_VAST_URL: ads.vastUrl,
+    ADS_IFRAME_URL: ads.iframeUrl,
+    ...chains.env,
   };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
@@ -54,18 +68,25 @@ export default async function setup(project: TestProject) {
       port: await findFreePort(),
       dataDir,
       env,
-      seedImages: 40,
+      // ~85% of the demo images are published: 120 give more than three pages of 30 in Explore.
+      seedImages: 120,
       log: () => undefined,
     });
   } catch (error) {
     await google.stop();
+    await ads.stop();
+    await chains.stop();
     throw error;
   }
   project.provide('baseUrl', stack.url);
   project.provide('googleControlUrl', google.controlUrl);
+  project.provide('adServerUrl', ads.origin);
+  project.provide('esploraControlUrl', chains.esplora.url);
   return async () => {
     await stack.stop();
     await google.stop();
+    await ads.stop();
+    await chains.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

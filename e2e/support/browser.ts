@@ -50,6 +50,9 @@ export async function newContext(browser: Browser, options: NewPageOptions = {})
   if (options.consent) items[CONSENT_KEY] = CONSENT_VALUE;
   if (Object.keys(items).length > 0) {
     await context.addInitScript((entries: Record<string, string>) => {
+      // The app's own window only: embedded frames (the grid's ad iframe) are another origin, whose
+      // storage may be off limits.
+      if (window !== window.top) return;
       // Only once per context: later reloads must see what the app itself stored.
       if (sessionStorage.getItem('__e2e_seeded__')) return;
       for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);

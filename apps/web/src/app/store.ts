@@ -4,7 +4,10 @@ import { combineReducers, configureStore, createListenerMiddleware } from '@redu
 import { api } from '../lib/api.ts';
 import { authReducer, clearSession } from '../features/auth/slice.ts';
 import { registerSessionPersistence } from '../features/auth/session-persistence.ts';
+import { galleryReducer } from '../features/gallery/slice.ts';
+import { generateReducer, generationsCleared } from '../features/generate/slice.ts';
 import { modalsReducer } from '../features/modals/slice.ts';
+import { paymentsReducer } from '../features/payments/slice.ts';
 import { themeReducer } from '../features/theme/slice.ts';
 import { registerThemePersistence } from '../features/theme/theme-persistence.ts';
 import { toastReducer } from '../features/toast/slice.ts';
@@ -12,7 +15,10 @@ import { toastReducer } from '../features/toast/slice.ts';
 export const rootReducer = combineReducers({
   [api.reducerPath]: api.reducer,
   auth: authReducer,
+  gallery: galleryReducer,
+  generate: generateReducer,
   modals: modalsReducer,
+  payments: paymentsReducer,
   theme: themeReducer,
   toast: toastReducer,
 });
@@ -28,6 +34,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
     actionCreator: clearSession,
     effect: (_action, listenerApi) => {
       listenerApi.dispatch(api.util.resetApiState());
+      listenerApi.dispatch(generationsCleared());
     },
   });
   return configureStore({

@@ -1,6 +1,13 @@
 // How a feature reports an outcome to the user without knowing how it is shown: the route passes one
-// in (the app shows them as toasts: success green, error red).
+// in (the app shows them as toasts: success green, error red). A duration may be asked for (the spec's
+// 2 s and 4 s toasts); without one the toast default applies.
+export interface NotifyOptions {
+  durationMs?: number;
+}
+
 export interface Notify {
-  success(message: string): void;
-  error(message: string): void;
+  success(message: string, options?: NotifyOptions): void;
+  error(message: string, options?: NotifyOptions): void;
+  /** Neutral news; optional so that older callers keep working (falls back to success). */
+  info?(message: string, options?: NotifyOptions): void;
 }

@@ -6,12 +6,15 @@ import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../../support/app.
 import { fundedMember, makeBody, waitFor } from '../../support/generation.ts';
 
 const WORKER_DIR = path.join(REPO_ROOT, 'apps/worker');
-const TSX = path.join(REPO_ROOT, 'apps/api/node_modules/.bin/tsx');
 
-/** The real worker process (apps/worker), as `npm start` and compose run it. */
+/**
+ * The real worker process (apps/worker), as `npm start` and compose run it. Node itself with tsx's
+ * loader, not the tsx command: that one runs the program in a child process, which a SIGKILL of the
+ * command would leave running.
+ */
 function startWorkerProcess(t: TestApp): ChildProcess {
   const { config } = t.services;
-  return spawn(TSX, ['src/main.ts'], {
+  return spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: WORKER_DIR,
     stdio: 'ignore',
     env: {

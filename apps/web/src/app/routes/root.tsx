@@ -16,6 +16,7 @@ import { closeModal, openModal, selectModals } from '../../features/modals/slice
 import { selectTheme, toggleTheme } from '../../features/theme/slice.ts';
 import { ToastContainer } from '../../features/toast/components/toast-container.tsx';
 import { useAppDispatch, useAppSelector } from '../hooks.ts';
+import { PaymentModals } from './payments/payment-modals.tsx';
 
 function useLayoutUser(): LayoutUser | null {
   const auth = useAppSelector(selectAuth);
@@ -59,6 +60,7 @@ export function RootRoute() {
       </div>
       <LoginModal open={consent.given && modals.login} onClose={closeLogin} />
       <LogoutModal open={consent.given && modals.logout} onClose={closeLogout} onConfirm={confirmLogout} />
+      <PaymentModals enabled={consent.given} />
       <ToastContainer />
       <AdultGate open={!consent.given} onEnter={consent.give} onLeave={leaveSite} />
       <ScrollRestoration />

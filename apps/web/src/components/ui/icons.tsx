@@ -251,3 +251,158 @@ export function GoogleIcon({ size = 18, ...props }: IconProps) {
     </svg>
   );
 }
+export const ChevronDownIcon = (p: IconProps) => base(<path d="m6 9 6 6 6-6" />, p);
+export const SidebarIcon = (p: IconProps) =>
+  base(
+    <>
+      <rect x="3" y="4" width="18" height="16" rx="2.5" />
+      <path d="M9 4v16" />
+    </>,
+    p,
+  );
+export const CopyIcon = (p: IconProps) =>
+  base(
+    <>
+      <rect x="9" y="9" width="11" height="11" rx="2" />
+      <path d="M5 15V6a2 2 0 0 1 2-2h9" />
+    </>,
+    p,
+  );
+export const CheckIcon = (p: IconProps) => base(<path d="m5 12.5 4.5 4.5L19 7.5" />, p);
+export const RefreshIcon = (p: IconProps) =>
+  base(
+    <>
+      <path d="M20 11a8 8 0 0 0-14.6-4.5L4 8" />
+      <path d="M4 4v4h4" />
+      <path d="M4 13a8 8 0 0 0 14.6 4.5L20 16" />
+      <path d="M20 20v-4h-4" />
+    </>,
+    p,
+  );
+export const HistoryIcon = (p: IconProps) =>
+  base(
+    <>
+      <path d="M3 12a9 9 0 1 0 3-6.7L3 8" />
+      <path d="M3 3v5h5" />
+      <path d="M12 7v5l3 2" />
+    </>,
+    p,
+  );
+export const WandIcon = (p: IconProps) =>
+  base(
+    <>
+      <path d="m4 20 11-11" />
+      <path d="m13 7 2-2 4 4-2 2" />
+      <path d="M6 3v3M4.5 4.5h3M19 14v3M17.5 15.5h3" />
+    </>,
+    p,
+  );
+export const ImageIcon = (p: IconProps) =>
+  base(
+    <>
+      <rect x="3" y="4" width="18" height="16" rx="2.5" />
+      <circle cx="9" cy="10" r="1.8" />
+      <path d="m21 16-5-5-9 9" />
+    </>,
+    p,
+  );
+export const GlobeIcon = (p: IconProps) =>
+  base(
+    <>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
+    </>,
+    p,
+  );
+export const ReceiptIcon = (p: IconProps) =>
+  base(
+    <>
+      <path d="M6 3h12v18l-3-2-3 2-3-2-3 2z" />
+      <path d="M9 8h6M9 12h6" />
+    </>,
+    p,
+  );
+export const AlertIcon = (p: IconProps) =>
+  base(
+    <>
+      <path d="M12 3 2 20h20z" />
+      <path d="M12 10v4M12 17h.01" />
+    </>,
+    p,
+  );
+export const SlidersIcon = (p: IconProps) =>
+  base(
+    <>
+      <path d="M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12M20 18h0" />
+      <circle cx="16" cy="6" r="2" />
+      <circle cx="10" cy="12" r="2" />
+      <circle cx="18" cy="18" r="2" />
+    </>,
+    p,
+  );
+export const ImageOffIcon = (p: IconProps) =>
+  base(
+    <>
+      <path d="M3 3l18 18" />
+      <path d="M21 15V6a2 2 0 0 0-2-2H9M3 7v11a2 2 0 0 0 2 2h13" />
+      <path d="m3 16 5-5 3 3M14 13l1-1 6 6" />
+    </>,
+    p,
+  );
+export const SparkIcon = (p: IconProps) =>
+  base(<path d="M12 3l1.8 4.7L18.5 9.5l-4.7 1.8L12 16l-1.8-4.7L5.5 9.5l4.7-1.8z" />, p);
+export const DownloadIcon = (p: IconProps) => base(<path d="M12 4v11M7 10.5l5 5 5-5M5 20h14" />, p);
+export const FlagIcon = (p: IconProps) => base(<path d="M5 21V4.5M5 4.5c4-2 7 2 14 0v9c-7 2-10-2-14 0" />, p);
+export const EyeIcon = (p: IconProps) =>
+  base(
+    <>
+      <path d="M2.5 12S6 5.5 12 5.5 21.5 12 21.5 12 18 18.5 12 18.5 2.5 12 2.5 12z" />
+      <circle cx="12" cy="12" r="2.8" />
+    </>,
+    p,
+  );
+export const EyeOffIcon = (p: IconProps) =>
+  base(
+    <>
+      <path d="M3 3l18 18" />
+      <path d="M10.6 5.6A9.6 9.6 0 0 1 12 5.5c6 0 9.5 6.5 9.5 6.5a16 16 0 0 1-2.6 3.4M6.6 6.6C4 8.4 2.5 12 2.5 12S6 18.5 12 18.5a9 9 0 0 0 4.4-1.1" />
+      <path d="M9.9 9.9a2.8 2.8 0 0 0 4.2 4.2" />
+    </>,
+    p,
+  );
+export const CreditCardIcon = (p: IconProps) =>
+  base(
+    <>
+      <rect x="2.5" y="5" width="19" height="14" rx="2.5" />
+      <path d="M2.5 9.5h19M6 15h4" />
+    </>,
+    p,
+  );
+export const MinusIcon = (p: IconProps) => base(<path d="M6 12h12" />, p);
+export const ExternalIcon = (p: IconProps) =>
+  base(
+    <>
+      <path d="M14 4h6v6M20 4l-9 9" />
+      <path d="M18 14v4a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h4" />
+    </>,
+    p,
+  );
+export const ChevronRightIcon = (p: IconProps) => base(<path d="M9 6l6 6-6 6" />, p);
+export const WalletIcon = (p: IconProps) =>
+  base(
+    <>
+      <path d="M4 7.5A2.5 2.5 0 0 1 6.5 5H18v3" />
+      <rect x="3.5" y="8" width="17" height="11" rx="2.5" />
+      <path d="M16 13.5h.01" />
+    </>,
+    p,
+  );
+export const LockIcon = (p: IconProps) =>
+  base(
+    <>
+      <rect x="4.5" y="10.5" width="15" height="10" rx="2" />
+      <path d="M8 10.5V7.5a4 4 0 0 1 8 0v3" />
+    </>,
+    p,
+  );
+export const ZapIcon = (p: IconProps) => base(<path d="M13 2.5 4.5 13.5H12l-1 8 8.5-11H12z" />, p);

@@ -1,10 +1,10 @@
 // A dialog rendered over the page. Escape and a backdrop click close it (unless `dismissible` is
 // false, as for the adult gate); focus moves into it on open and back on close.
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { useBodyScrollLock } from '../../lib/scroll-lock.ts';
 import { CloseIcon } from './icons.tsx';
 import styles from './modal.module.css';
+import { useDialogBehaviour } from './use-dialog-behaviour.ts';
 
 export interface ModalProps {
   open: boolean;
@@ -38,26 +38,7 @@ export function Modal({
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const canDismiss = dismissible && onClose !== undefined;
-  useBodyScrollLock(open);
-
-  useEffect(() => {
-    if (!open) return;
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    dialogRef.current?.focus();
-    return () => previous?.focus?.();
-  }, [open]);
-
-  useEffect(() => {
-    if (!open || !canDismiss) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.stopPropagation();
-        onClose?.();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open, canDismiss, onClose]);
+  useDialogBehaviour(open, dialogRef, canDismiss ? onClose : undefined);
 
   if (!open) return null;
 

@@ -1,5 +1,6 @@
-import { ContentLayout } from '../../../components/layouts/content-layout.tsx';
+// My Collections (/collections): the member's own images.
+import { GalleryRoute } from './gallery-route.tsx';
 
 export function Component() {
-  return <ContentLayout title="My Collections" description="Everything you have generated, in one place." />;
+  return <GalleryRoute type="collection_gallery" />;
 }

@@ -1,5 +1,6 @@
-import { ContentLayout } from '../../../components/layouts/content-layout.tsx';
+// Explore (/, /home, /gallery): the public gallery.
+import { GalleryRoute } from './gallery-route.tsx';
 
 export function Component() {
-  return <ContentLayout title="Explore" description="Discover what the community is creating." />;
+  return <GalleryRoute type="public_gallery" />;
 }

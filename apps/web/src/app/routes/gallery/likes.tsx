@@ -1,5 +1,6 @@
-import { ContentLayout } from '../../../components/layouts/content-layout.tsx';
+// Liked Contents (/likes): the images the member likes.
+import { GalleryRoute } from './gallery-route.tsx';
 
 export function Component() {
-  return <ContentLayout title="Liked Contents" description="Images you liked across the gallery." />;
+  return <GalleryRoute type="likes_gallery" />;
 }

@@ -1,0 +1,122 @@
+// One image of the grid (spec section 2, Cards): the picture, its type, a like button with the count
+// and, in My Collections, the Published and Claimed badges. Public pictures are plain <img>; the
+// collection's and likes' are fetched with the bearer token once the card nears the viewport. A picture
+// that fails shows 'Failed to load image'.
+import { memo, useRef, useState } from 'react';
+import { formatLikeCount } from '@velvet/contracts/format';
+import type { TImage } from '@velvet/contracts/images/image';
+import { RATIOS } from '@velvet/contracts/options';
+import { GlobeIcon, HeartIcon, ImageOffIcon, ReceiptIcon } from '../../../components/ui/icons.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useAuthorizedImage } from '../../../lib/use-authorized-image.ts';
+import { GALLERY_TEXTS } from '../gallery-texts.ts';
+import { useInView } from '../hooks/use-in-view.ts';
+import styles from './gallery-card.module.css';
+
+export interface GalleryCardProps {
+  image: TImage;
+  position: number;
+  /** Fetch the picture with the bearer token (collection and likes cards). */
+  withAuth: boolean;
+  token: string | null;
+  showBadges: boolean;
+  likeBusy: boolean;
+  onOpen: (image: TImage) => void;
+  onLike: (image: TImage) => void;
+}
+
+function Picture({ image, withAuth, token }: Pick<GalleryCardProps, 'image' | 'withAuth' | 'token'>) {
+  const ref = useRef<HTMLDivElement>(null);
+  const near = useInView(ref);
+  const authorized = useAuthorizedImage(withAuth ? (image.imageUrl ?? null) : null, token, near);
+  const [broken, setBroken] = useState(false);
+  const src = withAuth ? authorized.src : (image.imageUrl ?? null);
+  const failed = broken || (withAuth && authorized.error !== null) || !image.imageUrl;
+  const [loaded, setLoaded] = useState(false);
+
+  return (
+    <div ref={ref} className={styles.picture}>
+      {failed ? (
+        <div className={styles.failed} data-testid="card-image-error">
+          <ImageOffIcon size={22} />
+          <span>{GALLERY_TEXTS.imageFailed}</span>
+        </div>
+      ) : src ? (
+        <img
+          className={[styles.img, loaded ? styles.loaded : undefined].filter(Boolean).join(' ')}
+          src={src}
+          alt={image.prompt}
+          loading="lazy"
+          decoding="async"
+          draggable={false}
+          onLoad={() => setLoaded(true)}
+          onError={() => setBroken(true)}
+        />
+      ) : withAuth && near ? (
+        <span className={styles.pending}>
+          <Spinner size={20} />
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+function GalleryCardView({ image, position, withAuth, token, showBadges, likeBusy, onOpen, onLike }: GalleryCardProps) {
+  const { width, height } = RATIOS[image.run_ratio];
+  const liked = image.is_liked === 'Y';
+  return (
+    <article
+      className={styles.card}
+      style={{ aspectRatio: `${width} / ${height}` }}
+      data-testid="gallery-card"
+      data-image-id={image.image_id}
+      data-slot={position}
+    >
+      <button
+        type="button"
+        className={styles.open}
+        onClick={() => onOpen(image)}
+        aria-label={`Open image: ${image.prompt.slice(0, 80)}`}
+      >
+        <Picture image={image} withAuth={withAuth} token={token} />
+        <span className={styles.shade} aria-hidden="true" />
+        <span className={styles.prompt} aria-hidden="true">
+          {image.prompt}
+        </span>
+      </button>
+      <span className={styles.type} data-testid="card-type">
+        {image.run_type}
+      </span>
+      {showBadges && (image.is_open === 'Y' || image.is_claim === 'Y') ? (
+        <span className={styles.badges}>
+          {image.is_open === 'Y' ? (
+            <span className={`${styles.badge} ${styles.published}`} data-testid="badge-published">
+              <GlobeIcon size={13} />
+              {GALLERY_TEXTS.published}
+            </span>
+          ) : null}
+          {image.is_claim === 'Y' ? (
+            <span className={`${styles.badge} ${styles.claimed}`} data-testid="badge-claimed">
+              <ReceiptIcon size={13} />
+              {GALLERY_TEXTS.claimed}
+            </span>
+          ) : null}
+        </span>
+      ) : null}
+      <button
+        type="button"
+        className={[styles.like, liked ? styles.liked : undefined].filter(Boolean).join(' ')}
+        aria-label="Like"
+        aria-pressed={liked}
+        disabled={likeBusy}
+        onClick={() => onLike(image)}
+        data-testid="card-like"
+      >
+        <HeartIcon size={16} fill={liked ? 'currentColor' : 'none'} />
+        <span data-testid="card-like-count">{formatLikeCount(image.like_cnt)}</span>
+      </button>
+    </article>
+  );
+}
+
+export const GalleryCard = memo(GalleryCardView);

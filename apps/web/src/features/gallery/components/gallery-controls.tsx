@@ -1,0 +1,209 @@
+// Filter and Sort (spec section 2, Gallery screens). Desktop: filter chips and a sort dropdown. Under
+// 768px: one 'filter • sort' button opening a panel with a Filter and a Sort section; choosing either
+// closes it. One piece of state says which is open, so the filter panel and the sort dropdown are
+// never open together. Outside clicks and Escape close them.
+import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { FILTERS, SORTS, type Filter, type Sort } from '@velvet/contracts/options';
+import { GALLERY_TEXTS } from '../gallery-texts.ts';
+import { CheckIcon, ChevronDownIcon, SlidersIcon } from '../../../components/ui/icons.tsx';
+import styles from './gallery-controls.module.css';
+
+export interface GalleryControlsProps {
+  filter: Filter;
+  sort: Sort;
+  isMobile: boolean;
+  onFilterChange: (filter: Filter) => void;
+  onSortChange: (sort: Sort) => void;
+}
+
+type OpenMenu = 'filter' | 'sort' | null;
+
+export function GalleryControls({ filter, sort, isMobile, onFilterChange, onSortChange }: GalleryControlsProps) {
+  const [open, setOpen] = useState<OpenMenu>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const menuRef = useRef<HTMLUListElement>(null);
+  const sortButtonRef = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+
+  // The sort list takes the focus on the chosen sort; arrows move between the options.
+  useEffect(() => {
+    if (open !== 'sort') return;
+    const selected = menuRef.current?.querySelector<HTMLElement>('[aria-selected="true"]');
+    selected?.focus();
+  }, [open]);
+
+  const onMenuKey = (event: ReactKeyboardEvent<HTMLUListElement>) => {
+    const options = Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="option"]') ?? []);
+    const index = options.indexOf(document.activeElement as HTMLElement);
+    const focus = (i: number) => options[(i + options.length) % options.length]?.focus();
+    if (event.key === 'ArrowDown') focus(index + 1);
+    else if (event.key === 'ArrowUp') focus(index - 1);
+    else if (event.key === 'Home') focus(0);
+    else if (event.key === 'End') focus(options.length - 1);
+    else if (event.key === 'Tab') setOpen(null);
+    else if (event.key === 'Escape') sortButtonRef.current?.focus();
+    else return;
+    if (event.key !== 'Tab') event.preventDefault();
+  };
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (rootRef.current && !rootRef.current.contains(event.target as Node)) setOpen(null);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(null);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  const chooseFilter = (value: Filter) => {
+    setOpen(null);
+    onFilterChange(value);
+  };
+  const chooseSort = (value: Sort) => {
+    setOpen(null);
+    onSortChange(value);
+  };
+
+  if (isMobile) {
+    return (
+      <div className={styles.mobile} ref={rootRef} data-testid="gallery-controls">
+        <button
+          type="button"
+          className={[styles.mobileButton, open === 'filter' ? styles.active : undefined].filter(Boolean).join(' ')}
+          aria-expanded={open === 'filter'}
+          aria-controls={panelId}
+          onClick={() => setOpen(open === 'filter' ? null : 'filter')}
+          data-testid="filter-sort-button"
+        >
+          <SlidersIcon size={16} />
+          <span>{GALLERY_TEXTS.mobileControls}</span>
+        </button>
+        <p className={styles.summary} data-testid="gallery-selection">
+          <span>{filter}</span>
+          <span aria-hidden="true" className={styles.dot} />
+          <span>{sort}</span>
+        </p>
+        {open === 'filter' ? (
+          <div
+            id={panelId}
+            className={styles.panel}
+            role="dialog"
+            aria-label="Filter and sort"
+            data-testid="filter-panel"
+          >
+            <section className={styles.panelSection} aria-labelledby={`${panelId}-filter`}>
+              <h3 id={`${panelId}-filter`} className={styles.panelTitle}>
+                Filter
+              </h3>
+              <div className={styles.panelOptions}>
+                {FILTERS.map((value) => (
+                  <button
+                    key={value}
+                    type="button"
+                    className={[styles.chip, value === filter ? styles.chipOn : undefined].filter(Boolean).join(' ')}
+                    aria-pressed={value === filter}
+                    onClick={() => chooseFilter(value)}
+                  >
+                    {value}
+                  </button>
+                ))}
+              </div>
+            </section>
+            <section className={styles.panelSection} aria-labelledby={`${panelId}-sort`}>
+              <h3 id={`${panelId}-sort`} className={styles.panelTitle}>
+                Sort
+              </h3>
+              <div className={styles.panelOptions}>
+                {SORTS.map((value) => (
+                  <button
+                    key={value}
+                    type="button"
+                    className={[styles.chip, value === sort ? styles.chipOn : undefined].filter(Boolean).join(' ')}
+                    aria-pressed={value === sort}
+                    onClick={() => chooseSort(value)}
+                  >
+                    {value}
+                  </button>
+                ))}
+              </div>
+            </section>
+          </div>
+        ) : null}
+      </div>
+    );
+  }
+
+  return (
+    <div className={styles.desktop} ref={rootRef} data-testid="gallery-controls">
+      <div className={styles.chips} role="group" aria-label="Filter">
+        {FILTERS.map((value) => (
+          <button
+            key={value}
+            type="button"
+            className={[styles.chip, value === filter ? styles.chipOn : undefined].filter(Boolean).join(' ')}
+            aria-pressed={value === filter}
+            onClick={() => chooseFilter(value)}
+          >
+            {value}
+          </button>
+        ))}
+      </div>
+      <div className={styles.sort}>
+        <button
+          ref={sortButtonRef}
+          type="button"
+          className={[styles.sortButton, open === 'sort' ? styles.active : undefined].filter(Boolean).join(' ')}
+          aria-haspopup="listbox"
+          aria-expanded={open === 'sort'}
+          aria-controls={panelId}
+          aria-label={`Sort: ${sort}`}
+          onClick={() => setOpen(open === 'sort' ? null : 'sort')}
+          data-testid="sort-button"
+        >
+          <span className={styles.sortLabel}>Sort</span>
+          <span className={styles.sortValue}>{sort}</span>
+          <ChevronDownIcon size={16} className={styles.chevron} />
+        </button>
+        {open === 'sort' ? (
+          <ul
+            ref={menuRef}
+            id={panelId}
+            className={styles.menu}
+            role="listbox"
+            aria-label="Sort"
+            onKeyDown={onMenuKey}
+            data-testid="sort-menu"
+          >
+            {SORTS.map((value) => (
+              <li
+                key={value}
+                role="option"
+                aria-selected={value === sort}
+                tabIndex={-1}
+                className={[styles.option, value === sort ? styles.optionOn : undefined].filter(Boolean).join(' ')}
+                onClick={() => chooseSort(value)}
+                onKeyDown={(event) => {
+                  if (event.key === 'Enter' || event.key === ' ') {
+                    event.preventDefault();
+                    chooseSort(value);
+                    sortButtonRef.current?.focus();
+                  }
+                }}
+              >
+                <span>{value}</span>
+                {value === sort ? <CheckIcon size={16} /> : null}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+// Keeps processing images up to date (spec section 4): while a member is signed in and an image is
+// processing, the member event stream is open; each `image.status` updates the image, then one status
+// call fills in its URL and flags, and each `balance` updates the coin balance. While the stream is
+// not connected, every processing image is polled every 5 s instead. Both stop when nothing is
+// processing or the token goes (logout).
+import { useCallback, useEffect, useRef } from 'react';
+import { TIMINGS } from '@velvet/contracts/catalog';
+import type { TMemberEvent } from '@velvet/contracts/events/member-event';
+import { useMemberEvents } from '../../../lib/use-member-events.ts';
+import { generateApi } from '../api.ts';
+import { imageStatusReceived } from '../slice.ts';
+import { statusUpdateFrom } from '../status-update.ts';
+import { useGenerateDispatch } from './use-generate-dispatch.ts';
+
+export interface StatusUpdatesOptions {
+  token: string | null;
+  processingIds: readonly string[];
+  onBalance(balance: number): void;
+}
+
+export interface StatusUpdates {
+  /** The event stream is open (polling is off). */
+  streaming: boolean;
+}
+
+export function useStatusUpdates({ token, processingIds, onBalance }: StatusUpdatesOptions): StatusUpdates {
+  const dispatch = useGenerateDispatch();
+  const idsRef = useRef(processingIds);
+  const onBalanceRef = useRef(onBalance);
+  useEffect(() => {
+    idsRef.current = processingIds;
+    onBalanceRef.current = onBalance;
+  });
+
+  const refresh = useCallback(
+    async (imageId: string) => {
+      const request = dispatch(
+        generateApi.endpoints.getImageStatus.initiate(imageId, { subscribe: false, forceRefetch: true }),
+      );
+      try {
+        const response = await request.unwrap();
+        dispatch(imageStatusReceived(statusUpdateFrom(imageId, response)));
+      } catch {
+        // The next event or poll tries again; a 401 has opened the login modal already.
+      }
+    },
+    [dispatch],
+  );
+
+  const active = token !== null && processingIds.length > 0;
+
+  const onEvent = useCallback(
+    (event: TMemberEvent) => {
+      if (event.type === 'balance') {
+        onBalanceRef.current(event.cur_tokens);
+        return;
+      }
+      if (event.type !== 'image.status') return;
+      dispatch(imageStatusReceived({ image_id: event.image_id, status: event.status }));
+      if (event.status !== 'processing') void refresh(event.image_id);
+    },
+    [dispatch, refresh],
+  );
+  const onOpen = useCallback(() => {
+    for (const id of idsRef.current) void refresh(id);
+  }, [refresh]);
+  const streaming = useMemberEvents({ token, enabled: active, onEvent, onOpen });
+
+  // The fallback: poll every processing image while the stream is not connected.
+  const polling = active && !streaming;
+  useEffect(() => {
+    if (!polling) return;
+    const timer = setInterval(() => {
+      for (const id of idsRef.current) void refresh(id);
+    }, TIMINGS.statusPollMs);
+    return () => clearInterval(timer);
+  }, [polling, refresh]);
+
+  return { streaming };
+}

@@ -1,0 +1,534 @@
+// The image detail view (spec sections 2, 4, 5 and 8), shared by the galleries and the generation
+// screen. `variant` says where it was opened from:
+// - 'collection' (My Collections) and 'generation' (the generation screen): like, download, prompt
+//   copy, Publish/Unpublish, Claim and Delete Image;
+// - 'public' (Explore) and 'likes' (Liked Contents): like, download and prompt copy, plus Report.
+// Opening it records a view, then refreshes the image's flags from the status call. Every change is
+// reported through `onImageChange` so the grid (or the generation screen) stays in step. Every action
+// needs a member; without a token `onLoginRequired` is called instead.
+import { useCallback, useEffect, useRef, useState, type CSSProperties } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import { TIMINGS } from '@velvet/contracts/catalog';
+import { formatLikeCount, formatStrength } from '@velvet/contracts/format';
+import { REPORT_REASONS, type ReportReason } from '@velvet/contracts/images/report-image';
+import { RATIOS } from '@velvet/contracts/options';
+import { Button } from '../../../components/ui/button.tsx';
+import {
+  CheckIcon,
+  CopyIcon,
+  DownloadIcon,
+  EyeIcon,
+  EyeOffIcon,
+  FlagIcon,
+  GlobeIcon,
+  HeartIcon,
+  ImageOffIcon,
+  ReceiptIcon,
+  TrashIcon,
+} from '../../../components/ui/icons.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { selectBearerToken } from '../../../lib/api.ts';
+import { fetchImageBlob, saveBlob } from '../../../lib/image-fetch.ts';
+import type { Notify } from '../../../lib/notify.ts';
+import { useAuthorizedImage } from '../../../lib/use-authorized-image.ts';
+import {
+  imageDetailApi,
+  useDetailClaimImageMutation,
+  useDetailDeleteImageMutation,
+  useDetailLikeImageMutation,
+  useDetailPublishImageMutation,
+  useDetailRecordDownloadMutation,
+  useDetailRecordViewMutation,
+  useDetailReportImageMutation,
+} from '../api.ts';
+import {
+  actionsFor,
+  claimFailureToast,
+  claimOutcome,
+  deleteOutcome,
+  detailImagePath,
+  detailNeedsAuth,
+  DETAIL_MESSAGES,
+  disabledActions,
+  downloadFileName,
+  formatRunDate,
+  imageErrorText,
+  publishToast,
+  reportFailureMessage,
+  resolveDetailImage,
+  statusPatch,
+  type DetailImage,
+  type ResolvedDetailImage,
+  type DetailImagePatch,
+  type DetailVariant,
+  type ToastSpec,
+} from '../detail-rules.ts';
+import { useCopyFeedback } from '../../../lib/use-copy-feedback.ts';
+import { DetailShell } from './detail-shell.tsx';
+import styles from './image-detail.module.css';
+
+export interface ImageDetailProps {
+  image: DetailImage;
+  variant: DetailVariant;
+  onClose: () => void;
+  /** Every change to the image (status refresh, like, publish, claim, delete). */
+  onImageChange?: (imageId: string, patch: DetailImagePatch) => void;
+  onLoginRequired: () => void;
+  notify: Notify;
+}
+
+type Busy = 'like' | 'download' | 'publish' | 'claim' | 'delete' | 'report';
+
+type AppDispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
+
+function show(notify: Notify, toast: ToastSpec) {
+  const options = { durationMs: toast.durationMs };
+  if (toast.variant === 'error') notify.error(toast.message, options);
+  else if (toast.variant === 'info' && notify.info) notify.info(toast.message, options);
+  else notify.success(toast.message, options);
+}
+
+export function ImageDetail({ image, variant, onClose, onImageChange, onLoginRequired, notify }: ImageDetailProps) {
+  const dispatch = useDispatch<AppDispatch>();
+  const token = useSelector(selectBearerToken);
+  const [current, setCurrent] = useState<ResolvedDetailImage>(() => resolveDetailImage(image));
+  const [busy, setBusy] = useState<ReadonlySet<Busy>>(new Set());
+  const [reportOpen, setReportOpen] = useState(false);
+  const [reported, setReported] = useState(false);
+  const { copied, copy } = useCopyFeedback();
+
+  const [recordView] = useDetailRecordViewMutation();
+  const [likeImage] = useDetailLikeImageMutation();
+  const [recordDownload] = useDetailRecordDownloadMutation();
+  const [publishImage] = useDetailPublishImageMutation();
+  const [claimImage] = useDetailClaimImageMutation();
+  const [deleteImage] = useDetailDeleteImageMutation();
+  const [reportImage] = useDetailReportImageMutation();
+
+  const latest = useRef({ onImageChange, notify, onLoginRequired });
+  useEffect(() => {
+    latest.current = { onImageChange, notify, onLoginRequired };
+  });
+
+  const imageId = image.image_id;
+  const apply = useCallback(
+    (patch: DetailImagePatch) => {
+      setCurrent((previous) => ({ ...previous, ...patch }));
+      latest.current.onImageChange?.(imageId, patch);
+    },
+    [imageId],
+  );
+
+  // Opening: record a view, then refresh the flags from the status call (once per image, also under
+  // StrictMode's double effects).
+  const openedFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (!token || openedFor.current === imageId) return;
+    openedFor.current = imageId;
+    void (async () => {
+      try {
+        const view = await recordView(imageId).unwrap();
+        apply({ view_cnt: view.view_cnt });
+      } catch (error) {
+        console.warn('Failed to record the view', error);
+      }
+      try {
+        const status = await dispatch(
+          imageDetailApi.endpoints.detailImageStatus.initiate(imageId, { subscribe: false, forceRefetch: true }),
+        ).unwrap();
+        apply(statusPatch(status));
+        if (status.is_delete === 'Y') {
+          show(latest.current.notify, {
+            message: DETAIL_MESSAGES.deleted,
+            variant: 'info',
+            durationMs: TIMINGS.toastDefaultMs,
+          });
+        }
+      } catch (error) {
+        console.warn('Failed to refresh the image status', error);
+      }
+    })();
+  }, [apply, dispatch, imageId, recordView, token]);
+
+  const run = async (action: Busy, work: () => Promise<void>) => {
+    if (!token) return onLoginRequired();
+    if (busy.has(action)) return;
+    setBusy((set) => new Set(set).add(action));
+    try {
+      await work();
+    } finally {
+      setBusy((set) => {
+        const next = new Set(set);
+        next.delete(action);
+        return next;
+      });
+    }
+  };
+
+  const onLike = () =>
+    run('like', async () => {
+      try {
+        const result = await likeImage(imageId).unwrap();
+        apply({ is_liked: result.is_liked, like_cnt: result.like_cnt });
+      } catch (error) {
+        console.warn('Failed to like the image', error);
+      }
+    });
+
+  const picturePath = detailImagePath(variant, image);
+  const needsAuth = detailNeedsAuth(variant);
+
+  const onDownload = () =>
+    run('download', async () => {
+      try {
+        await recordDownload(imageId).unwrap();
+        const blob = await fetchImageBlob(picturePath, needsAuth ? token : null);
+        saveBlob(blob, downloadFileName(imageId));
+      } catch (error) {
+        console.warn('Failed to download the image', error);
+        notify.error(DETAIL_MESSAGES.downloadFailed);
+      }
+    });
+
+  const onPublish = () =>
+    run('publish', async () => {
+      try {
+        const result = await publishImage(imageId).unwrap();
+        apply({ is_open: result.is_open });
+        show(notify, publishToast(result.is_open));
+      } catch (error) {
+        console.warn('Failed to publish the image', error);
+      }
+    });
+
+  const onClaim = () =>
+    run('claim', async () => {
+      try {
+        const outcome = claimOutcome(await claimImage(imageId).unwrap());
+        if (outcome.kind === 'login') return latest.current.onLoginRequired();
+        apply(outcome.patch);
+        show(notify, outcome.toast);
+      } catch (error) {
+        console.warn('Failed to claim the image', error);
+        const toast = claimFailureToast(error);
+        if (toast) show(notify, toast);
+      }
+    });
+
+  const onDelete = () =>
+    run('delete', async () => {
+      try {
+        const outcome = deleteOutcome(await deleteImage(imageId).unwrap());
+        if (outcome.kind === 'deleted') apply(outcome.patch);
+        show(notify, outcome.toast);
+      } catch (error) {
+        console.warn('Failed to delete the image', error);
+      }
+    });
+
+  const onReport = (reason: ReportReason) =>
+    run('report', async () => {
+      try {
+        const result = await reportImage({ imageId, reason }).unwrap();
+        setReported(true);
+        setReportOpen(false);
+        notify.success(result.message);
+      } catch (error) {
+        console.warn('Failed to report the image', error);
+        notify.error(reportFailureMessage(error));
+        if ((error as { status?: unknown } | null)?.status === 409) {
+          setReported(true);
+          setReportOpen(false);
+        }
+      }
+    });
+
+  const onCopy = () => {
+    if (!token) return onLoginRequired();
+    void copy(current.prompt);
+  };
+
+  const actions = actionsFor(variant);
+  const disabled = disabledActions(current);
+  const liked = current.is_liked === 'Y';
+  const isOpen = current.is_open === 'Y';
+  const { width, height } = RATIOS[current.run_ratio];
+  const created = formatRunDate(current.run_dt);
+
+  return (
+    <DetailShell title="Image details" onClose={onClose} testId="image-detail">
+      <div className={styles.layout} data-variant={variant}>
+        <div className={styles.stage}>
+          <DetailPicture
+            path={picturePath}
+            token={needsAuth ? token : null}
+            needsAuth={needsAuth}
+            alt={current.prompt}
+            deleted={current.is_delete === 'Y'}
+            ratio={width / height}
+          />
+        </div>
+
+        <aside className={styles.panel}>
+          <header className={styles.head}>
+            <div className={styles.tags}>
+              {actions.publish ? <StateTag image={current} /> : null}
+              {created ? <span className={styles.date}>{created}</span> : null}
+            </div>
+            <div className={styles.stats}>
+              <span className={styles.stat} title="Views">
+                <EyeIcon size={16} />
+                <span data-testid="detail-view-count">{formatLikeCount(current.view_cnt)}</span>
+                <span className="visually-hidden"> views</span>
+              </span>
+            </div>
+          </header>
+
+          <dl className={styles.facts}>
+            <div>
+              <dt>Type</dt>
+              <dd data-testid="detail-type">{current.run_type}</dd>
+            </div>
+            <div>
+              <dt>Ratio</dt>
+              <dd data-testid="detail-ratio">{current.run_ratio}</dd>
+            </div>
+            <div>
+              <dt>Strength</dt>
+              <dd data-testid="detail-strength">{formatStrength(current.strength)}</dd>
+            </div>
+          </dl>
+
+          <section className={styles.promptBox} aria-labelledby="detail-prompt-title">
+            <div className={styles.promptHead}>
+              <h3 id="detail-prompt-title" className={styles.label}>
+                Prompt
+              </h3>
+              <button
+                type="button"
+                className={[styles.copy, copied ? styles.copied : undefined].filter(Boolean).join(' ')}
+                onClick={onCopy}
+                disabled={disabled.copy}
+                data-testid="detail-copy"
+              >
+                {copied ? <CheckIcon size={15} /> : <CopyIcon size={15} />}
+                <span aria-live="polite">{copied ? DETAIL_MESSAGES.copied : 'Copy'}</span>
+              </button>
+            </div>
+            <p className={styles.prompt} data-testid="detail-prompt">
+              {current.prompt}
+            </p>
+          </section>
+
+          <div className={styles.actions}>
+            <div className={styles.primaryRow}>
+              <button
+                type="button"
+                className={[styles.like, liked ? styles.liked : undefined].filter(Boolean).join(' ')}
+                aria-label="Like"
+                aria-pressed={liked}
+                onClick={() => void onLike()}
+                disabled={disabled.like || busy.has('like')}
+                data-testid="detail-like"
+              >
+                <HeartIcon size={18} fill={liked ? 'currentColor' : 'none'} />
+                <span data-testid="detail-like-count">{formatLikeCount(current.like_cnt)}</span>
+              </button>
+              <Button
+                variant="primary"
+                className={styles.grow}
+                onClick={() => void onDownload()}
+                disabled={disabled.download || busy.has('download')}
+              >
+                {busy.has('download') ? <Spinner size={16} /> : <DownloadIcon size={18} />}
+                Download Image
+              </Button>
+            </div>
+
+            {actions.publish || actions.claim ? (
+              <div className={styles.ownerRow}>
+                {actions.publish ? (
+                  <Button
+                    variant="secondary"
+                    onClick={() => void onPublish()}
+                    disabled={disabled.publish || busy.has('publish')}
+                  >
+                    {isOpen ? <EyeOffIcon size={17} /> : <GlobeIcon size={17} />}
+                    {isOpen ? 'Unpublish' : 'Publish'}
+                  </Button>
+                ) : null}
+                {actions.claim ? (
+                  <Button
+                    variant="secondary"
+                    onClick={() => void onClaim()}
+                    disabled={disabled.claim || busy.has('claim')}
+                    title="Ask for this image's coins back"
+                  >
+                    <ReceiptIcon size={17} />
+                    Claim
+                  </Button>
+                ) : null}
+              </div>
+            ) : null}
+
+            {actions.delete ? (
+              <Button
+                variant="ghost"
+                className={styles.delete}
+                onClick={() => void onDelete()}
+                disabled={disabled.delete || busy.has('delete')}
+              >
+                <TrashIcon size={17} />
+                Delete Image
+              </Button>
+            ) : null}
+
+            {actions.report ? (
+              <ReportAction
+                open={reportOpen}
+                reported={reported}
+                disabled={disabled.report}
+                busy={busy.has('report')}
+                onToggle={() => (token ? setReportOpen((open) => !open) : onLoginRequired())}
+                onSubmit={(reason) => void onReport(reason)}
+              />
+            ) : null}
+          </div>
+        </aside>
+      </div>
+    </DetailShell>
+  );
+}
+
+function StateTag({ image }: { image: ResolvedDetailImage }) {
+  const [label, tone] =
+    image.is_delete === 'Y'
+      ? ['Deleted', styles.tagDeleted]
+      : image.is_claim === 'Y'
+        ? ['Claimed', styles.tagClaimed]
+        : image.is_open === 'Y'
+          ? ['Published', styles.tagPublished]
+          : ['Private', styles.tagPrivate];
+  return (
+    <span className={`${styles.stateTag} ${tone}`} data-testid="detail-state">
+      {label}
+    </span>
+  );
+}
+
+interface DetailPictureProps {
+  path: string;
+  token: string | null;
+  needsAuth: boolean;
+  alt: string;
+  deleted: boolean;
+  /** Width over height, so the frame has the picture's shape before it arrives. */
+  ratio: number;
+}
+
+function DetailPicture({ path, token, needsAuth, alt, deleted, ratio }: DetailPictureProps) {
+  const authorized = useAuthorizedImage(needsAuth ? path : null, token);
+  const [broken, setBroken] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  const src = needsAuth ? authorized.src : path;
+
+  let notice: string | null = null;
+  if (broken) notice = DETAIL_MESSAGES.imageFailed;
+  else if (needsAuth && authorized.error) notice = deleted ? DETAIL_MESSAGES.deleted : imageErrorText(authorized.error);
+
+  return (
+    <div className={styles.frame} style={{ '--ratio': ratio } as CSSProperties}>
+      <div className={styles.box}>
+        {notice ? (
+          <div className={styles.notice} role="alert" data-testid="detail-image-error">
+            <ImageOffIcon size={26} />
+            <span>{notice}</span>
+          </div>
+        ) : (
+          <>
+            {src ? (
+              <img
+                className={[styles.picture, loaded ? styles.pictureLoaded : undefined].filter(Boolean).join(' ')}
+                src={src}
+                alt={alt}
+                draggable={false}
+                onLoad={() => setLoaded(true)}
+                onError={() => setBroken(true)}
+                data-testid="detail-image"
+              />
+            ) : null}
+            {!loaded ? (
+              <span className={styles.loading}>
+                <Spinner size={28} label="Loading image" />
+              </span>
+            ) : null}
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+interface ReportActionProps {
+  open: boolean;
+  reported: boolean;
+  disabled: boolean;
+  busy: boolean;
+  onToggle: () => void;
+  onSubmit: (reason: ReportReason) => void;
+}
+
+function ReportAction({ open, reported, disabled, busy, onToggle, onSubmit }: ReportActionProps) {
+  const [reason, setReason] = useState<ReportReason | null>(null);
+  return (
+    <div className={styles.report}>
+      <button
+        type="button"
+        className={styles.reportToggle}
+        onClick={onToggle}
+        disabled={disabled || reported}
+        aria-expanded={open}
+        data-testid="detail-report"
+      >
+        <FlagIcon size={15} />
+        {reported ? 'Reported' : 'Report'}
+      </button>
+      {open && !reported ? (
+        <form
+          className={styles.reportForm}
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (reason) onSubmit(reason);
+          }}
+          data-testid="report-form"
+        >
+          <fieldset className={styles.reasons}>
+            <legend className={styles.label}>Why are you reporting this image?</legend>
+            {REPORT_REASONS.map((item) => (
+              <label key={item.value} className={styles.reason}>
+                <input
+                  type="radio"
+                  name="report-reason"
+                  value={item.value}
+                  checked={reason === item.value}
+                  onChange={() => setReason(item.value)}
+                />
+                <span>{item.label}</span>
+              </label>
+            ))}
+          </fieldset>
+          <div className={styles.reportButtons}>
+            <Button type="button" variant="ghost" size="sm" onClick={onToggle}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="danger" size="sm" disabled={!reason || busy}>
+              {busy ? <Spinner size={14} /> : null}
+              Send report
+            </Button>
+          </div>
+        </form>
+      ) : null}
+    </div>
+  );
+}
