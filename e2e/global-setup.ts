@@ -17,6 +17,8 @@ declare module 'vitest' {
     adServerUrl: string;
     /** Control API of the Bitcoin chain stand-in (POST {url}/__control/pay, /__control/mine). */
     esploraControlUrl: string;
+    /** Control API of the XRP Ledger stand-in (POST {url}/__control/pay { tag, amount }). */
+    rippledControlUrl: string;
   }
 }
 
@@ -82,6 +84,7 @@ export default async function setup(project: TestProject) {
   project.provide('googleControlUrl', google.controlUrl);
   project.provide('adServerUrl', ads.origin);
   project.provide('esploraControlUrl', chains.esplora.url);
+  project.provide('rippledControlUrl', chains.rippled.url);
   return async () => {
     await stack.stop();
     await google.stop();

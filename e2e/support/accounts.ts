@@ -33,11 +33,11 @@ export interface Member {
   session: TSession;
 }
 
-/** Registers a member through the API, as the register form would. */
-export async function registerMember(prefix: string): Promise<Member> {
+/** Registers a member through the API, as the register form would (on the shared stack unless told). */
+export async function registerMember(prefix: string, origin: string = baseUrl()): Promise<Member> {
   const email = uniqueEmail(prefix);
   const nickname = uniqueNickname(prefix.replace(/[^A-Za-z0-9]/g, ''));
-  const response = await fetch(new URL('/api/auth/register', baseUrl()), {
+  const response = await fetch(new URL('/api/auth/register', origin), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ member_id: email, member_pwd: PASSWORD, nicname: nickname, adult_attestation: true }),

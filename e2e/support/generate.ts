@@ -1,69 +1,28 @@
 // (page.evaluate callbacks and init scripts run in the browser.)
 // The generation screen as the browser tests drive it, and members registered for it through the API.
-import { randomBytes } from 'node:crypto';
-import type { TSession } from '@velvet/contracts/auth/session-user';
-import { generateRunId } from '@velvet/contracts/format';
 import type { TMakeImagesResponse } from '@velvet/contracts/images/make-images';
-import { API_PATHS } from '@velvet/contracts/routes';
 import type { Locator, Page } from 'playwright-core';
-import { baseUrl } from './base-url.ts';
+import { registerMember, signedInStorage, type Member } from './accounts.ts';
+import { makeImages } from './images.ts';
 
 const TIMEOUT = 10_000;
 /** Demo pictures are drawn by the worker in well under this. */
 export const IMAGE_TIMEOUT = 30_000;
 
-export const GENERATE_PASSWORD = 'abc!1234';
-
-export interface GenerateMember {
-  email: string;
-  nickname: string;
-  session: TSession;
+export interface GenerateMember extends Member {
   /** Local storage that starts the app signed in as this member. */
   storage: Record<string, string>;
 }
 
 /** Registers a fresh member through the API (500 welcome coins). */
 export async function registerGenerateMember(prefix: string): Promise<GenerateMember> {
-  const tag = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
-  const email = `${prefix}-${tag}@e2e.test`;
-  const nickname = `${prefix.replace(/[^A-Za-z0-9]/g, '')}${tag}`.slice(0, 30);
-  const response = await fetch(new URL(API_PATHS.register, baseUrl()), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      member_id: email,
-      member_pwd: GENERATE_PASSWORD,
-      nicname: nickname,
-      adult_attestation: true,
-    }),
-  });
-  const body = (await response.json()) as TSession & { status: string; message?: string };
-  if (!response.ok || body.status !== 'ok') throw new Error(`register failed: ${response.status} ${body.message}`);
-  const { token, status: _status, message: _message, ...user } = body;
-  return { email, nickname, session: body, storage: { token, user: JSON.stringify(user) } };
+  const member = await registerMember(prefix);
+  return { ...member, storage: signedInStorage(member.session) };
 }
 
 /** Spends coins through the make call itself (count images, 100 coins each). */
-export async function generateThroughApi(member: GenerateMember, count: number): Promise<TMakeImagesResponse> {
-  const response = await fetch(new URL(API_PATHS.makeImages, baseUrl()), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${member.session.token}` },
-    body: JSON.stringify({
-      run_id: generateRunId(),
-      prompt: 'a quiet harbour at dawn',
-      run_type: 'Realistic',
-      run_style: 'Free',
-      run_ratio: 'Square',
-      details: 'Realistic, Free, Square',
-      request_cnt: count,
-      fourk_yn: 'no',
-      strength: '0.5',
-      is_open: 'N',
-      is_claim: 'N',
-    }),
-  });
-  if (!response.ok) throw new Error(`make failed: ${response.status}`);
-  return (await response.json()) as TMakeImagesResponse;
+export function generateThroughApi(member: GenerateMember, count: 1 | 2 | 3 | 4): Promise<TMakeImagesResponse> {
+  return makeImages(member.session, { prompt: 'a quiet harbour at dawn', count });
 }
 
 export const screen = (page: Page) => ({

@@ -1,20 +1,13 @@
 // Images for the gallery tests, made the way members make them: a generation through the API (the
 // demo provider draws them locally and the worker completes them), then the per-image calls
 // (publish, like) the detail view uses.
-import { randomBytes } from 'node:crypto';
 import type { TSession } from '@velvet/contracts/auth/session-user';
+import { generateRunId } from '@velvet/contracts/format';
 import type { TListImagesResponse } from '@velvet/contracts/galleries/list-images';
 import type { TGetStatusResponse } from '@velvet/contracts/images/get-status';
 import type { TMakeImagesResponse } from '@velvet/contracts/images/make-images';
 import type { Model, Ratio } from '@velvet/contracts/options';
 import { baseUrl } from './base-url.ts';
-
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-
-/** A run_id: 32 random letters and digits. */
-export function newRunId(): string {
-  return Array.from(randomBytes(32), (byte) => ALPHABET[byte % ALPHABET.length]).join('');
-}
 
 async function call<T>(method: string, path: string, token: string | null, body?: unknown): Promise<T> {
   const response = await fetch(new URL(path, baseUrl()), {
@@ -37,12 +30,12 @@ export interface GenerateOptions {
   ratio?: Ratio;
 }
 
-/** Generates images for the member and waits until every one is complete; answers their ids. */
-export async function generateImages(session: TSession, options: GenerateOptions = {}): Promise<string[]> {
+/** The make call as the generation screen sends it; answers what the server said. */
+export function makeImages(session: TSession, options: GenerateOptions = {}): Promise<TMakeImagesResponse> {
   const model = options.model ?? 'Realistic';
   const ratio = options.ratio ?? 'Square';
-  const made = await call<TMakeImagesResponse>('POST', '/api/v2/images/make', session.token, {
-    run_id: newRunId(),
+  return call<TMakeImagesResponse>('POST', '/api/v2/images/make', session.token, {
+    run_id: generateRunId(),
     prompt: options.prompt ?? 'a woman in a red satin dress on a Paris rooftop at night',
     run_type: model,
     run_style: 'Free',
@@ -54,6 +47,11 @@ export async function generateImages(session: TSession, options: GenerateOptions
     is_open: 'N',
     is_claim: 'N',
   });
+}
+
+/** Generates images for the member and waits until every one is complete; answers their ids. */
+export async function generateImages(session: TSession, options: GenerateOptions = {}): Promise<string[]> {
+  const made = await makeImages(session, options);
   if (made.status !== 'ok') throw new Error(`make refused: ${made.detail}`);
   const deadline = Date.now() + 30_000;
   for (const id of made.image_ids) {

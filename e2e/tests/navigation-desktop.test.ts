@@ -150,7 +150,8 @@ describe('routes', () => {
     ['/coin', 'Top Up on Coins. Recharge Your Creativity!'],
     // The social sign-in return screen, opened without a token, says so (then goes home).
     ['/login/oauth2/code/google', 'no token received'],
-    ['/payment-success', 'Verifying payment...'],
+    // Opened without the card provider's session_id, the result screen says so.
+    ['/payment-success', 'Payment Verification Failed'],
     ['/payment-cancel', 'Payment Cancelled'],
   ])('loading %s directly shows %s', async (path, title) => {
     await page.goto(urlFor(baseUrl(), path));

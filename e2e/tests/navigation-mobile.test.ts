@@ -4,6 +4,7 @@
 // at a time, closed by the dim overlay or by choosing an entry.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerMember, signedInStorage } from '../support/accounts.ts';
 import { baseUrl } from '../support/base-url.ts';
 import { launchBrowser, newPage, pathnameOf, urlFor } from '../support/browser.ts';
 import {
@@ -192,13 +193,12 @@ describe('/generate on mobile', () => {
 
 describe('mobile session', () => {
   it('logged in shows Logout, which opens the logout confirmation', async () => {
+    // A real session: the liked images are fetched with the token, and a refused one opens the login modal.
+    const registered = await registerMember('mobile');
     const member = await newPage(browser, {
       mobile: true,
       consent: true,
-      localStorage: {
-        token: 'tok',
-        user: JSON.stringify({ member_id: 'a@b.c', email: 'a@b.c', nicname: 'Luna', cur_tokens: 900 }),
-      },
+      localStorage: signedInStorage(registered.session),
     });
     await member.goto(urlFor(baseUrl(), '/likes'));
     await waitForTitle(member, 'Liked Contents');

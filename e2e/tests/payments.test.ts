@@ -285,7 +285,7 @@ describe('paying with crypto', () => {
     await page.context().close();
   });
 
-  it('Ripple: the destination tag with its own copy button and a warning that it is required', async () => {
+  it('Ripple: the destination tag with its own copy button, a required-tag warning; paying it adds the pack', async () => {
     const member = await registerMember('payx');
     const page = await openPage('/coin', { member });
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
@@ -316,6 +316,16 @@ describe('paying with crypto', () => {
     await copyTag.click();
     await waitForText(copyTag, 'Copied!');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(String(body.destination_tag));
+
+    // The member pays with the tag; once the ledger is validated the pack's coins arrive: 500 + 3,600.
+    const paid = await fetch(`${inject('rippledControlUrl')}/__control/pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ tag: body.destination_tag, amount: body.request_coin_text }),
+    });
+    expect(paid.status).toBe(200);
+    await waitForAttribute(wallet.getByTestId('deposit-status'), 'data-step', 'credited', 20_000);
+    await waitForText(page.getByTestId('balance-chip'), /^4\.1K/, 20_000);
     await page.context().close();
   });
 

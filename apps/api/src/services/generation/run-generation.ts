@@ -90,15 +90,16 @@ export async function failGenerationRun(services: Pick<AppServices, 'db' | 'redi
   });
   await settleRunStatus(services.db, runId).catch(() => undefined);
   if (!outcome) return [];
+  // The balance first: a screen stops listening once nothing of it is processing any more.
+  if (outcome.balance !== null) {
+    await tryPublishMemberEvent(services.redis, outcome.memberId, { type: 'balance', cur_tokens: outcome.balance });
+  }
   for (const imageId of outcome.imageIds) {
     await tryPublishMemberEvent(services.redis, outcome.memberId, {
       type: 'image.status',
       image_id: imageId,
       status: 'failed',
     });
-  }
-  if (outcome.balance !== null) {
-    await tryPublishMemberEvent(services.redis, outcome.memberId, { type: 'balance', cur_tokens: outcome.balance });
   }
   return outcome.imageIds;
 }

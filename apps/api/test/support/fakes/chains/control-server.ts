@@ -104,7 +104,8 @@ export function toUnits(amount: string | number, decimals: number): bigint {
   const text = typeof amount === 'number' ? amount.toFixed(decimals) : amount.trim();
   const match = /^(\d+)(?:\.(\d+))?$/.exec(text);
   if (!match) throw new Error(`amount must be a decimal number, got ${String(amount)}`);
-  const fraction = (match[2] ?? '').padEnd(decimals, '0');
+  // Zeros past the coin's precision change nothing ('10.00000000' XRP, as the modal shows it).
+  const fraction = (match[2] ?? '').replace(/0+$/, '').padEnd(decimals, '0');
   if (fraction.length > decimals) throw new Error(`amount has more than ${decimals} decimals`);
   return BigInt(match[1]!) * 10n ** BigInt(decimals) + BigInt(fraction || '0');
 }
