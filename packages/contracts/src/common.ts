@@ -42,6 +42,23 @@ export function zEmail(field: string) {
     .pipe(z.email({ error: `${field} must be a valid email address` }));
 }
 
+/** A query-string parameter: an empty value (`?status=`) counts as absent. */
+export function zQuery<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value: unknown) => (value === '' ? undefined : value), schema);
+}
+
+/** A page number or page size in a query string: a whole number from 1 to `max`, `fallback` when absent. */
+export function zQueryPage(field: string, max: number, fallback: number) {
+  return zQuery(
+    z.coerce
+      .number({ error: `${field} must be a whole number` })
+      .int({ error: `${field} must be a whole number` })
+      .min(1, { error: `${field} must be at least 1` })
+      .max(max, { error: `${field} must be at most ${max}` })
+      .default(fallback),
+  );
+}
+
 /** A count or balance in a response: a whole number, zero or more. */
 export function zCount(field: string) {
   return z

@@ -2,27 +2,15 @@
 // status) and POST /api/admin/claims/:id with { decision: 'approve' | 'reject' }. Approving refunds at
 // once; a pending claim nobody rejects is refunded by its delayed job within the promised 24 hours.
 import { z } from 'zod';
-import { zOneOf } from '../common.ts';
+import { zOneOf, zQuery, zQueryPage } from '../common.ts';
 
 export const CLAIM_STATUSES = ['pending', 'approved', 'rejected', 'refunded'] as const;
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 
-const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
-const zPage = (field: string, max: number, fallback: number) =>
-  z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number({ error: `${field} must be a whole number` })
-      .int({ error: `${field} must be a whole number` })
-      .min(1, { error: `${field} must be at least 1` })
-      .max(max, { error: `${field} must be at most ${max}` })
-      .default(fallback),
-  );
-
 export const ZListClaimsRequest = z.object({
-  page: zPage('page', 100_000, 1),
-  limit: zPage('limit', 100, 20),
-  status: z.preprocess(emptyToUndefined, zOneOf('status', CLAIM_STATUSES).optional()),
+  page: zQueryPage('page', 100_000, 1),
+  limit: zQueryPage('limit', 100, 20),
+  status: zQuery(zOneOf('status', CLAIM_STATUSES).optional()),
 });
 export type TListClaimsRequest = z.input<typeof ZListClaimsRequest>;
 export type TListClaimsRequestParsed = z.output<typeof ZListClaimsRequest>;

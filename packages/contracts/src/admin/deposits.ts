@@ -2,33 +2,20 @@
 // GET /api/admin/deposits?needs_review=true&status=&coin=&page=&limit= (newest first) and
 // PATCH /api/admin/deposits/:id { action: 'credit' | 'close', note } after a review.
 import { z } from 'zod';
-import { zOneOf, zText } from '../common.ts';
+import { zOneOf, zQuery, zQueryPage, zText } from '../common.ts';
 import { CRYPTO_COINS } from '../options.ts';
 import { DEPOSIT_OUTCOMES, DEPOSIT_STATUSES } from '../payment/get-deposit.ts';
 
-const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
-const zPage = (field: string, max: number, fallback: number) =>
-  z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number({ error: `${field} must be a whole number` })
-      .int({ error: `${field} must be a whole number` })
-      .min(1, { error: `${field} must be at least 1` })
-      .max(max, { error: `${field} must be at most ${max}` })
-      .default(fallback),
-  );
-
 export const ZListDepositsRequest = z.object({
-  page: zPage('page', 100_000, 1),
-  limit: zPage('limit', 100, 20),
-  needs_review: z.preprocess(
-    emptyToUndefined,
+  page: zQueryPage('page', 100_000, 1),
+  limit: zQueryPage('limit', 100, 20),
+  needs_review: zQuery(
     zOneOf('needs_review', ['true', 'false'] as const)
       .transform((v) => v === 'true')
       .optional(),
   ),
-  status: z.preprocess(emptyToUndefined, zOneOf('status', DEPOSIT_STATUSES).optional()),
-  coin: z.preprocess(emptyToUndefined, zOneOf('coin', CRYPTO_COINS).optional()),
+  status: zQuery(zOneOf('status', DEPOSIT_STATUSES).optional()),
+  coin: zQuery(zOneOf('coin', CRYPTO_COINS).optional()),
 });
 export type TListDepositsRequest = z.input<typeof ZListDepositsRequest>;
 export type TListDepositsRequestParsed = z.output<typeof ZListDepositsRequest>;

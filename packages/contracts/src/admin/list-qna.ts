@@ -1,7 +1,7 @@
 // GET /api/admin/qna (admin bearer): support requests, newest first, paged, optionally filtered by
 // contact option (board_title) and status.
 import { z } from 'zod';
-import { zOneOf } from '../common.ts';
+import { zOneOf, zQuery, zQueryPage } from '../common.ts';
 import { SUPPORT_OPTION_VALUES } from '../support/create-qna.ts';
 
 export const QNA_STATUSES = ['open', 'answered', 'closed'] as const;
@@ -9,23 +9,11 @@ export type QnaStatus = (typeof QNA_STATUSES)[number];
 
 export const ADMIN_QNA_PAGE_SIZE = { default: 20, max: 100 } as const;
 
-const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
-
-const zPageNumber = (field: string, max: number) =>
-  z.coerce
-    .number({ error: `${field} must be a whole number` })
-    .int({ error: `${field} must be a whole number` })
-    .min(1, { error: `${field} must be at least 1` })
-    .max(max, { error: `${field} must be at most ${max}` });
-
 export const ZListQnaRequest = z.object({
-  page: z.preprocess(emptyToUndefined, zPageNumber('page', 100_000).default(1)),
-  limit: z.preprocess(
-    emptyToUndefined,
-    zPageNumber('limit', ADMIN_QNA_PAGE_SIZE.max).default(ADMIN_QNA_PAGE_SIZE.default),
-  ),
-  board_title: z.preprocess(emptyToUndefined, zOneOf('board_title', SUPPORT_OPTION_VALUES).optional()),
-  status: z.preprocess(emptyToUndefined, zOneOf('status', QNA_STATUSES).optional()),
+  page: zQueryPage('page', 100_000, 1),
+  limit: zQueryPage('limit', ADMIN_QNA_PAGE_SIZE.max, ADMIN_QNA_PAGE_SIZE.default),
+  board_title: zQuery(zOneOf('board_title', SUPPORT_OPTION_VALUES).optional()),
+  status: zQuery(zOneOf('status', QNA_STATUSES).optional()),
 });
 export type TListQnaRequest = z.input<typeof ZListQnaRequest>;
 export type TListQnaRequestParsed = z.output<typeof ZListQnaRequest>;

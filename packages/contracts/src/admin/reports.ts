@@ -3,25 +3,15 @@
 // report of that image: unpublish takes it off Explore for good (the owner cannot republish), dismiss
 // lets it back if reports had hidden it.
 import { z } from 'zod';
-import { ZImageIdParams, zOneOf } from '../common.ts';
+import { ZImageIdParams, zOneOf, zQuery, zQueryPage } from '../common.ts';
 import { REPORT_REASON_VALUES } from '../images/report-image.ts';
 
 export const REPORT_STATUSES = ['open', 'upheld', 'dismissed'] as const;
 
-const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
-
 export const ZListReportsRequest = z.object({
-  page: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1, { error: 'page must be at least 1' }).default(1)),
-  limit: z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number()
-      .int()
-      .min(1, { error: 'limit must be at least 1' })
-      .max(100, { error: 'limit must be at most 100' })
-      .default(20),
-  ),
-  status: z.preprocess(emptyToUndefined, zOneOf('status', REPORT_STATUSES).optional()),
+  page: zQueryPage('page', 100_000, 1),
+  limit: zQueryPage('limit', 100, 20),
+  status: zQuery(zOneOf('status', REPORT_STATUSES).optional()),
 });
 export type TListReportsRequestParsed = z.output<typeof ZListReportsRequest>;
 

@@ -13,7 +13,8 @@ export interface ModalProps {
   children?: ReactNode;
   /** Escape, backdrop click and the close button; default true. */
   dismissible?: boolean;
-  size?: 'md' | 'wide';
+  /** md 420px, wide 520px, picker 820px (a grid of previews). */
+  size?: 'md' | 'wide' | 'picker';
   /** Full-screen, opaque presentation used by the adult gate. */
   variant?: 'default' | 'gate';
   /** Hides the title from view but keeps it as the dialog's name. */
@@ -57,7 +58,7 @@ export function Modal({
         aria-labelledby={titleId}
         aria-describedby={describedBy}
         tabIndex={-1}
-        className={[styles.dialog, size === 'wide' ? styles.wide : undefined].filter(Boolean).join(' ')}
+        className={[styles.dialog, size === 'md' ? undefined : styles[size]].filter(Boolean).join(' ')}
         data-testid={testId}
       >
         <div className={styles.header}>

@@ -6,6 +6,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboard
 import { FILTERS, SORTS, type Filter, type Sort } from '@velvet/contracts/options';
 import { GALLERY_TEXTS } from '../gallery-texts.ts';
 import { CheckIcon, ChevronDownIcon, SlidersIcon } from '../../../components/ui/icons.tsx';
+import { useDismiss } from '../../../lib/use-dismiss.ts';
 import styles from './gallery-controls.module.css';
 
 export interface GalleryControlsProps {
@@ -46,21 +47,7 @@ export function GalleryControls({ filter, sort, isMobile, onFilterChange, onSort
     if (event.key !== 'Tab') event.preventDefault();
   };
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (rootRef.current && !rootRef.current.contains(event.target as Node)) setOpen(null);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(null);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  useDismiss(open !== null, rootRef, () => setOpen(null));
 
   const chooseFilter = (value: Filter) => {
     setOpen(null);
@@ -98,42 +85,14 @@ export function GalleryControls({ filter, sort, isMobile, onFilterChange, onSort
             aria-label="Filter and sort"
             data-testid="filter-panel"
           >
-            <section className={styles.panelSection} aria-labelledby={`${panelId}-filter`}>
-              <h3 id={`${panelId}-filter`} className={styles.panelTitle}>
-                Filter
-              </h3>
-              <div className={styles.panelOptions}>
-                {FILTERS.map((value) => (
-                  <button
-                    key={value}
-                    type="button"
-                    className={[styles.chip, value === filter ? styles.chipOn : undefined].filter(Boolean).join(' ')}
-                    aria-pressed={value === filter}
-                    onClick={() => chooseFilter(value)}
-                  >
-                    {value}
-                  </button>
-                ))}
-              </div>
-            </section>
-            <section className={styles.panelSection} aria-labelledby={`${panelId}-sort`}>
-              <h3 id={`${panelId}-sort`} className={styles.panelTitle}>
-                Sort
-              </h3>
-              <div className={styles.panelOptions}>
-                {SORTS.map((value) => (
-                  <button
-                    key={value}
-                    type="button"
-                    className={[styles.chip, value === sort ? styles.chipOn : undefined].filter(Boolean).join(' ')}
-                    aria-pressed={value === sort}
-                    onClick={() => chooseSort(value)}
-                  >
-                    {value}
-                  </button>
-                ))}
-              </div>
-            </section>
+            <PanelSection
+              id={`${panelId}-filter`}
+              title="Filter"
+              values={FILTERS}
+              selected={filter}
+              onChoose={chooseFilter}
+            />
+            <PanelSection id={`${panelId}-sort`} title="Sort" values={SORTS} selected={sort} onChoose={chooseSort} />
           </div>
         ) : null}
       </div>
@@ -205,5 +164,41 @@ export function GalleryControls({ filter, sort, isMobile, onFilterChange, onSort
         ) : null}
       </div>
     </div>
+  );
+}
+
+/** One section of the mobile panel: a title and a chip per value, the selected one pressed. */
+function PanelSection<T extends string>({
+  id,
+  title,
+  values,
+  selected,
+  onChoose,
+}: {
+  id: string;
+  title: string;
+  values: readonly T[];
+  selected: T;
+  onChoose: (value: T) => void;
+}) {
+  return (
+    <section className={styles.panelSection} aria-labelledby={id}>
+      <h3 id={id} className={styles.panelTitle}>
+        {title}
+      </h3>
+      <div className={styles.panelOptions}>
+        {values.map((value) => (
+          <button
+            key={value}
+            type="button"
+            className={[styles.chip, value === selected ? styles.chipOn : undefined].filter(Boolean).join(' ')}
+            aria-pressed={value === selected}
+            onClick={() => onChoose(value)}
+          >
+            {value}
+          </button>
+        ))}
+      </div>
+    </section>
   );
 }

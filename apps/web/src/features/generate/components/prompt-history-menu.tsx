@@ -1,7 +1,8 @@
 // The History control: a popover with the last prompts sent (newest first). Choosing one loads it
 // into the prompt box (the screen asks before overwriting a prompt being edited).
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { HistoryIcon } from '../../../components/ui/icons.tsx';
+import { useDismiss } from '../../../lib/use-dismiss.ts';
 import styles from './prompt-history-menu.module.css';
 
 export interface PromptHistoryMenuProps {
@@ -17,21 +18,7 @@ export function PromptHistoryMenu({ history, onLoad, onClear, placement }: Promp
   const rootRef = useRef<HTMLDivElement>(null);
   const panelId = useId();
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (rootRef.current && !rootRef.current.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  useDismiss(open, rootRef, () => setOpen(false));
 
   return (
     <div className={`${styles.root} ${styles[placement]}`} ref={rootRef}>

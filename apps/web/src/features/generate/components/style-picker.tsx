@@ -2,8 +2,8 @@
 // the chosen model, the selected one highlighted. Choosing a tile closes it; so do the close button,
 // Escape and a backdrop click.
 import { STYLES, type Model, type Style } from '@velvet/contracts/options';
-import { Dialog } from './dialog.tsx';
 import { CheckIcon } from '../../../components/ui/icons.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
 import { StyleArt } from './style-art.tsx';
 import styles from './style-picker.module.css';
 
@@ -20,12 +20,8 @@ export function stylePickerTitle(model: Model): string {
 
 export function StylePicker({ model, selected, onSelect, onClose }: StylePickerProps) {
   return (
-    <Dialog
-      title={stylePickerTitle(model)}
-      subtitle="Pose presets tuned for this model."
-      onClose={onClose}
-      testId="style-picker"
-    >
+    <Modal open title={stylePickerTitle(model)} onClose={onClose} size="picker" testId="style-picker">
+      <p className={styles.subtitle}>Pose presets tuned for this model.</p>
       <ul className={styles.grid}>
         {STYLES.map((style) => {
           const isSelected = style === selected;
@@ -55,6 +51,6 @@ export function StylePicker({ model, selected, onSelect, onClose }: StylePickerP
           );
         })}
       </ul>
-    </Dialog>
+    </Modal>
   );
 }
