@@ -1,5 +1,5 @@
 // Runs the fake chains and price feed on their own, for a local demo against `npm start`:
-//   node_modules/.bin/tsx apps/api/test/support/fakes/chains/main.ts [basePort=18440]
+//   apps/api/node_modules/.bin/tsx apps/api/test/support/fakes/chains/main.ts [basePort=18440]
 // prints the environment to put in .env (demo keys are then watched on these fakes), and serves the
 // control API until Ctrl-C.
 import { startFakeChains } from './index.ts';
