@@ -199,7 +199,7 @@ describe('detail view from Explore (public variant)', () => {
 });
 
 describe('detail view from My Collections (collection variant)', () => {
-  it('publish and unpublish with their toasts, claim disables claim, publish and download; the card follows', async () => {
+  it('publish and unpublish with their toasts, claim disables claim, publish and download, then refunds; the card follows', async () => {
     const owner = await registerMember('owner');
     const [imageId] = await generateImages(owner.session, { model: 'Manga', ratio: 'Portrait' });
     const page = await signedInPage(owner, '/collections');
@@ -242,6 +242,9 @@ describe('detail view from My Collections (collection variant)', () => {
     await waitVisible(button(dialog, 'Publish'));
     expect(await theCard.getByTestId('badge-published').count()).toBe(0);
 
+    // 500 welcome coins less the 100 the picture cost, read afresh at start-up.
+    const balance = page.locator('[data-testid="balance-chip"][aria-label="Coin balance 400"]');
+    await waitVisible(balance);
     await button(dialog, 'Claim').click();
     const claimed = toast(page, CLAIM_TEXT);
     await waitVisible(claimed);
@@ -253,6 +256,10 @@ describe('detail view from My Collections (collection variant)', () => {
     expect(await dialog.getByTestId('detail-state').textContent()).toBe('Claimed');
     await waitVisible(theCard.getByTestId('badge-claimed'));
     expect(await imageStatus(owner.session, imageId!)).toMatchObject({ is_claim: 'Y', is_open: 'N' });
+    // The claim job refunds the 100 coins (3 s here) and the balance shows it without a reload.
+    await page
+      .locator('[data-testid="balance-chip"][aria-label="Coin balance 500"]')
+      .waitFor({ state: 'visible', timeout: 20_000 });
     await page.context().close();
   });
 

@@ -30,8 +30,13 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function openGenerate(member: GenerateMember | null, mobile = false): Promise<Page> {
+async function openGenerate(
+  member: GenerateMember | null,
+  mobile = false,
+  beforeLoad: (page: Page) => void = () => undefined,
+): Promise<Page> {
   const page = await newPage(browser, { consent: true, mobile, ...(member ? { localStorage: member.storage } : {}) });
+  beforeLoad(page);
   await page.goto(urlFor(baseUrl(), '/generate'));
   await waitForTitle(page, 'Generate Images');
   return page;
@@ -54,12 +59,13 @@ describe('generation screen, desktop', () => {
 
   beforeAll(async () => {
     member = await registerGenerateMember('gen');
-    page = await openGenerate(member);
+    page = await openGenerate(member, false, (opened) =>
+      opened.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/api/v2/events') eventStreams.push(request.headers().authorization);
+      }),
+    );
     errors = watchErrors(page);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
-    page.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/api/v2/events') eventStreams.push(request.headers().authorization);
-    });
   });
 
   it('lays out the 400px sidebar with the General Template, the header, results and prompt bar', async () => {
@@ -208,7 +214,7 @@ describe('generation screen, desktop', () => {
     await waitForCompleteImages(group, 2);
     expect(await s.empty.count()).toBe(0);
     expect(JSON.parse((await localItem(page, 'promptHistory')) ?? '[]')).toEqual([PROMPT]);
-    // The member event stream was opened with the bearer token (it cannot be an EventSource).
+    // The app's member event stream was opened with the bearer token (it cannot be an EventSource).
     expect(eventStreams).toContain(`Bearer ${member.session.token}`);
   });
 

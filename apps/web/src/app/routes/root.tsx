@@ -7,7 +7,15 @@ import { buttonClassName } from '../../components/ui/button.tsx';
 import { ContentLayout } from '../../components/layouts/content-layout.tsx';
 import { LoginModal } from '../../features/auth/components/login-modal.tsx';
 import { LogoutModal } from '../../features/auth/components/logout-modal.tsx';
-import { clearSession, selectAuth, selectNickname } from '../../features/auth/slice.ts';
+import { accountApi } from '../../features/account/api.ts';
+import {
+  clearSession,
+  selectAuth,
+  selectNickname,
+  selectToken,
+  setBalance,
+  updateUser,
+} from '../../features/auth/slice.ts';
 import { AdultGate } from '../../features/consent/components/adult-gate.tsx';
 import { leaveSite, useAdultConsent } from '../../features/consent/use-adult-consent.ts';
 import { AppLayout } from '../../features/layout/components/app-layout.tsx';
@@ -15,6 +23,8 @@ import type { LayoutUser } from '../../features/layout/types.ts';
 import { closeModal, openModal, selectModals } from '../../features/modals/slice.ts';
 import { selectTheme, toggleTheme } from '../../features/theme/slice.ts';
 import { ToastContainer } from '../../features/toast/components/toast-container.tsx';
+import type { TMemberEvent } from '@velvet/contracts/events/member-event';
+import { useMemberEventStream } from '../../lib/use-member-event-stream.ts';
 import { useAppDispatch, useAppSelector } from '../hooks.ts';
 import { PaymentModals } from './payments/payment-modals.tsx';
 
@@ -33,6 +43,27 @@ export function RootRoute() {
   const theme = useAppSelector(selectTheme);
   const modals = useAppSelector(selectModals);
   const consent = useAdultConsent();
+  const token = useAppSelector(selectToken);
+
+  // One member event stream for every screen; coins that move anywhere (a refund, a claim, a deposit,
+  // a card payment) show in the balance at once. Each time it opens, the balance and the tier (restored
+  // from local storage at startup) are read afresh, as they may have changed while nobody listened.
+  const onMemberEvent = useCallback(
+    (event: TMemberEvent) => {
+      if (event.type === 'balance') dispatch(setBalance(event.cur_tokens));
+    },
+    [dispatch],
+  );
+  const onStreamOpen = useCallback(() => {
+    const request = dispatch(
+      accountApi.endpoints.getMember.initiate(undefined, { subscribe: false, forceRefetch: true }),
+    );
+    request
+      .unwrap()
+      .then(({ cur_tokens, member_kind }) => dispatch(updateUser({ cur_tokens, member_kind })))
+      .catch(() => undefined);
+  }, [dispatch]);
+  useMemberEventStream({ token, onEvent: onMemberEvent, onOpen: onStreamOpen });
 
   const openLogin = useCallback(() => dispatch(openModal('login')), [dispatch]);
   const openLogout = useCallback(() => dispatch(openModal('logout')), [dispatch]);

@@ -68,8 +68,6 @@ export function PaymentModals({ enabled }: PaymentModalsProps) {
     [dispatch, toast],
   );
 
-  const onBalance = useCallback((balance: number) => dispatch(setBalance(balance)), [dispatch]);
-
   const onPaid = useCallback(
     ({ cur_tokens, member_kind }: TCompletePaymentResponse) => {
       dispatch(setBalance(cur_tokens));
@@ -96,7 +94,6 @@ export function PaymentModals({ enabled }: PaymentModalsProps) {
         token={token}
         onClose={closeWallet}
         onCredited={onCredited}
-        onBalance={onBalance}
       />
       {card ? (
         <CardPaymentModal

@@ -82,7 +82,7 @@ export function GenerateScreen({
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const ids = useId();
 
-  useStatusUpdates({ token, processingIds, onBalance });
+  useStatusUpdates({ token, processingIds });
 
   const changeSettings = useCallback((patch: Partial<GenerationSettings>) => {
     setSettings((current) => ({ ...current, ...patch }));

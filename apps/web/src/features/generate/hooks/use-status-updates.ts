@@ -1,12 +1,11 @@
-// Keeps processing images up to date (spec section 4): while a member is signed in and an image is
-// processing, the member event stream is open; each `image.status` updates the image, then one status
-// call fills in its URL and flags, and each `balance` updates the coin balance. While the stream is
-// not connected, every processing image is polled every 5 s instead. Both stop when nothing is
-// processing or the token goes (logout).
+// Keeps processing images up to date (spec section 4): each `image.status` of the app's member event
+// stream updates the image, then one status call fills in its URL and flags (the root applies the
+// `balance` events). While the stream is not connected, every processing image is polled every 5 s
+// instead. Polling stops when nothing is processing or the token goes (logout).
 import { useCallback, useEffect, useRef } from 'react';
 import { TIMINGS } from '@velvet/contracts/catalog';
 import type { TMemberEvent } from '@velvet/contracts/events/member-event';
-import { useMemberEvents } from '../../../lib/use-member-events.ts';
+import { useMemberEventSubscription } from '../../../lib/member-event-hub.ts';
 import { generateApi } from '../api.ts';
 import { imageStatusReceived } from '../slice.ts';
 import { statusUpdateFrom } from '../status-update.ts';
@@ -15,7 +14,6 @@ import { useGenerateDispatch } from './use-generate-dispatch.ts';
 export interface StatusUpdatesOptions {
   token: string | null;
   processingIds: readonly string[];
-  onBalance(balance: number): void;
 }
 
 export interface StatusUpdates {
@@ -23,13 +21,11 @@ export interface StatusUpdates {
   streaming: boolean;
 }
 
-export function useStatusUpdates({ token, processingIds, onBalance }: StatusUpdatesOptions): StatusUpdates {
+export function useStatusUpdates({ token, processingIds }: StatusUpdatesOptions): StatusUpdates {
   const dispatch = useGenerateDispatch();
   const idsRef = useRef(processingIds);
-  const onBalanceRef = useRef(onBalance);
   useEffect(() => {
     idsRef.current = processingIds;
-    onBalanceRef.current = onBalance;
   });
 
   const refresh = useCallback(
@@ -51,10 +47,6 @@ export function useStatusUpdates({ token, processingIds, onBalance }: StatusUpda
 
   const onEvent = useCallback(
     (event: TMemberEvent) => {
-      if (event.type === 'balance') {
-        onBalanceRef.current(event.cur_tokens);
-        return;
-      }
       if (event.type !== 'image.status') return;
       dispatch(imageStatusReceived({ image_id: event.image_id, status: event.status }));
       if (event.status !== 'processing') void refresh(event.image_id);
@@ -64,7 +56,7 @@ export function useStatusUpdates({ token, processingIds, onBalance }: StatusUpda
   const onOpen = useCallback(() => {
     for (const id of idsRef.current) void refresh(id);
   }, [refresh]);
-  const streaming = useMemberEvents({ token, enabled: active, onEvent, onOpen });
+  const streaming = useMemberEventSubscription({ onEvent, onOpen }) && token !== null;
 
   // The fallback: poll every processing image while the stream is not connected.
   const polling = active && !streaming;
@@ -76,5 +68,5 @@ export function useStatusUpdates({ token, processingIds, onBalance }: StatusUpda
     return () => clearInterval(timer);
   }, [polling, refresh]);
 
-  return { streaming };
+  return { streaming: active && streaming };
 }

@@ -59,7 +59,6 @@ export interface WalletCreationModalProps {
   onClose(): void;
   /** The deposit has been credited: the new balance and member kind, when the event carries them. */
   onCredited(credited: DepositCredited): void;
-  onBalance(balance: number): void;
 }
 
 export function WalletCreationModal({ open, ...props }: WalletCreationModalProps) {
@@ -69,7 +68,7 @@ export function WalletCreationModal({ open, ...props }: WalletCreationModalProps
 
 type CopyKey = 'address' | 'amount' | 'tag';
 
-function WalletDialog({ details, token, onClose, onCredited, onBalance }: Omit<WalletCreationModalProps, 'open'>) {
+function WalletDialog({ details, token, onClose, onCredited }: Omit<WalletCreationModalProps, 'open'>) {
   const coin = details.selectedCoin;
   const coinName = CRYPTO_COIN_NAMES[coin];
   const usd = depositUsd(details);
@@ -99,7 +98,6 @@ function WalletDialog({ details, token, onClose, onCredited, onBalance }: Omit<W
         onCredited({ cur_tokens: event.cur_tokens, member_kind: event.member_kind });
       }
     },
-    onBalance,
   });
   // Read once the address is there, again whenever the stream (re)opens, and every 5 s while it is down.
   const polled = useGetDepositQuery(wallet && token ? wallet.deposit_id : skipToken, {

@@ -1,9 +1,9 @@
-// Listens to the member event stream while a deposit address is shown, and hands on the `deposit`
-// events about that deposit (and the `balance` events, which follow every credit). Returns whether
-// the stream is open, so that the modal can poll the deposit while it is not.
+// Hears the app's member event stream while a deposit address is shown, and hands on the `deposit`
+// events about that deposit (the root applies the `balance` events). Returns whether the stream is
+// open, so that the modal can poll the deposit while it is not.
 import { useCallback } from 'react';
 import type { TMemberEvent } from '@velvet/contracts/events/member-event';
-import { useMemberEvents } from '../../../lib/use-member-events.ts';
+import { useMemberEventSubscription } from '../../../lib/member-event-hub.ts';
 import { isEventForDeposit, type DepositEvent, type DepositIdentity } from '../deposit-status.ts';
 
 export interface DepositEventsOptions {
@@ -11,19 +11,17 @@ export interface DepositEventsOptions {
   /** The deposit to follow; null: no address yet, nothing to listen to. */
   deposit: DepositIdentity | null;
   onDeposit(event: DepositEvent): void;
-  onBalance?(balance: number): void;
 }
 
-export function useDepositEvents({ token, deposit, onDeposit, onBalance }: DepositEventsOptions): boolean {
+export function useDepositEvents({ token, deposit, onDeposit }: DepositEventsOptions): boolean {
   const coin = deposit?.coin ?? null;
   const depositId = deposit?.depositId ?? null;
   const onEvent = useCallback(
     (event: TMemberEvent) => {
       if (coin === null) return;
       if (event.type === 'deposit' && isEventForDeposit(event, { coin, depositId })) onDeposit(event);
-      else if (event.type === 'balance') onBalance?.(event.cur_tokens);
     },
-    [coin, depositId, onDeposit, onBalance],
+    [coin, depositId, onDeposit],
   );
-  return useMemberEvents({ token, enabled: coin !== null, onEvent });
+  return useMemberEventSubscription({ onEvent }) && token !== null;
 }

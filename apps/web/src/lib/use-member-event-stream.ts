@@ -1,19 +1,20 @@
-// Keeps the member event stream open while `enabled` and a token are there, reconnecting after a
-// drop: it waits what the server asked for (`retry:`), doubled per failure up to 30 s. A refused
-// token (401/403) is not retried (a 401 elsewhere opens the login modal). Answers whether the stream
-// is open, so that a screen can poll while it is not.
-import { useEffect, useRef, useState } from 'react';
+// Keeps the member event stream open while a member is signed in, reconnecting after a drop: it
+// waits what the server asked for (`retry:`), doubled per failure up to 30 s. A refused token
+// (401/403) is not retried (a 401 elsewhere opens the login modal). Events, openings and the open
+// state go to the member event hub, where screens subscribe. The root mounts it once.
+import { useEffect, useRef } from 'react';
 import type { TMemberEvent } from '@velvet/contracts/events/member-event';
+import { memberEventHub } from './member-event-hub.ts';
 import { EventStreamError, readMemberEvents } from './member-events.ts';
 
 const DEFAULT_RETRY_MS = 3000;
 const MAX_RETRY_MS = 30_000;
 
-export interface MemberEventsOptions {
+export interface MemberEventStreamOptions {
   token: string | null;
-  enabled: boolean;
-  onEvent(event: TMemberEvent): void;
-  /** The stream (re)opened: anything that happened while it was closed sent its event to nobody. */
+  /** Every event, before the hub's subscribers hear it (the root updates the balance). */
+  onEvent?(event: TMemberEvent): void;
+  /** The stream (re)opened, before the hub's subscribers hear it. */
   onOpen?(): void;
 }
 
@@ -36,16 +37,15 @@ export function reconnectDelay(retryMs: number, failures: number): number {
   return Math.min(MAX_RETRY_MS, retryMs * 2 ** Math.max(0, failures - 1));
 }
 
-export function useMemberEvents({ token, enabled, onEvent, onOpen }: MemberEventsOptions): boolean {
-  const [streaming, setStreaming] = useState(false);
+export function useMemberEventStream({ token, onEvent, onOpen }: MemberEventStreamOptions): void {
   const handlers = useRef({ onEvent, onOpen });
   useEffect(() => {
     handlers.current = { onEvent, onOpen };
   });
 
-  const active = enabled && token !== null;
   useEffect(() => {
-    if (!active || token === null) return;
+    if (token === null) return;
+    const setStreaming = (value: boolean) => memberEventHub.setStreaming(value);
     const controller = new AbortController();
     const { signal } = controller;
     void (async () => {
@@ -60,11 +60,15 @@ export function useMemberEvents({ token, enabled, onEvent, onOpen }: MemberEvent
               failures = 0;
               setStreaming(true);
               handlers.current.onOpen?.();
+              memberEventHub.opened();
             },
             onRetry: (ms) => {
               retryMs = ms;
             },
-            onEvent: (event) => handlers.current.onEvent(event),
+            onEvent: (event) => {
+              handlers.current.onEvent?.(event);
+              memberEventHub.emit(event);
+            },
           });
         } catch (error) {
           if (error instanceof EventStreamError && (error.status === 401 || error.status === 403)) {
@@ -82,7 +86,5 @@ export function useMemberEvents({ token, enabled, onEvent, onOpen }: MemberEvent
       controller.abort();
       setStreaming(false);
     };
-  }, [active, token]);
-
-  return active && streaming;
+  }, [token]);
 }
