@@ -44,21 +44,24 @@ export function updateDeposit(db: DatabaseOrTransaction, id: string, data: Prism
 }
 
 /**
- * What a coin's watcher asks about: deposits still waiting (pending, seen), and confirmed or expired
- * ones not yet credited whose expiry is within the late-watch window. Oldest expiry first.
+ * What a coin's watcher asks about, at most `take`: deposits still waiting (pending, seen) first, then
+ * confirmed or expired ones not yet credited whose expiry is within the late-watch window; oldest
+ * expiry first within each. Waiting deposits come first so that a pile of abandoned, expired ones can
+ * never push a deposit being paid right now out of the batch.
  */
-export function findWatchedDeposits(db: Database, coin: CryptoCoin, watchSince: Date, take: number) {
-  return db.cryptoDeposit.findMany({
-    where: {
-      coin,
-      OR: [
-        { status: { in: ['pending', 'seen'] } },
-        { status: { in: ['confirmed', 'expired'] }, expiresAt: { gt: watchSince } },
-      ],
-    },
+export async function findWatchedDeposits(db: Database, coin: CryptoCoin, watchSince: Date, take: number) {
+  const waiting = await db.cryptoDeposit.findMany({
+    where: { coin, status: { in: ['pending', 'seen'] } },
     orderBy: { expiresAt: 'asc' },
     take,
   });
+  if (waiting.length >= take) return waiting;
+  const late = await db.cryptoDeposit.findMany({
+    where: { coin, status: { in: ['confirmed', 'expired'] }, expiresAt: { gt: watchSince } },
+    orderBy: { expiresAt: 'asc' },
+    take: take - waiting.length,
+  });
+  return [...waiting, ...late];
 }
 
 export interface DepositFilter {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { depositWatchBtcJob, depositWatchXrpJob } from '../../../src/jobs/deposit-watch.job.ts';
 import type { JobContext } from '../../../src/jobs/job.ts';
 import { buildJobRegistry } from '../../../src/jobs/registry.ts';
+import { findWatchedDeposits } from '../../../src/repositories/deposit.repository.ts';
 import { startWorkers } from '../../../src/worker/start-workers.ts';
 import { createTestApp, type TestApp } from '../../support/app.ts';
 import type { FakeChains } from '../../support/fakes/chains/index.ts';
@@ -406,6 +407,27 @@ describe('deposit watchers', () => {
     fakes.esplora.drop(txid);
     await runWatcher(t, 'BTC');
     expect(await depositRow(t, d.deposit_id)).toMatchObject({ status: 'pending', payments: [] });
+  });
+
+  it('reads deposits being paid before abandoned expired ones, however many of those there are', async () => {
+    const m = await member(t);
+    const waiting = await createDeposit(t, m.headers, 'BTC');
+    const abandoned = [await createDeposit(t, m.headers, 'BTC'), await createDeposit(t, m.headers, 'BTC')];
+    // Expired ten minutes ago: within the late-watch window, and earlier expiries than any waiting one.
+    await t.services.db.cryptoDeposit.updateMany({
+      where: { id: { in: abandoned.map((d) => d.deposit_id) } },
+      data: { status: 'expired', expiresAt: new Date(Date.now() - 10 * 60_000) },
+    });
+    const db = t.services.db;
+    const waitingCount = await db.cryptoDeposit.count({ where: { coin: 'BTC', status: { in: ['pending', 'seen'] } } });
+    const since = new Date(Date.now() - 72 * 3_600_000);
+    // A batch only as large as the waiting deposits: it must hold all of them and no expired one.
+    const batch = await findWatchedDeposits(db, 'BTC', since, waitingCount);
+    expect(batch.map((d) => d.id)).toContain(waiting.deposit_id);
+    expect(batch.every((d) => d.status === 'pending' || d.status === 'seen')).toBe(true);
+    // With room to spare the expired ones follow.
+    const all = await findWatchedDeposits(db, 'BTC', since, waitingCount + 100);
+    expect(all.map((d) => d.id)).toEqual(expect.arrayContaining(abandoned.map((d) => d.deposit_id)));
   });
 
   it('credits once however many runs overlap (a restart, a second worker)', async () => {
