@@ -108,6 +108,11 @@ const STATUS_RANK: Record<DepositSnapshot['status'], number> = {
   credited: 3,
 };
 
+/** Nothing more will happen to it: the coins were added, or it failed (an expired one may still be paid late). */
+export function isFinalDeposit(snapshot: DepositSnapshot | null): boolean {
+  return snapshot?.status === 'credited' || snapshot?.status === 'failed';
+}
+
 /** The snapshot to show next: `next`, unless it is behind what is shown. */
 export function newerSnapshot(current: DepositSnapshot | null, next: DepositSnapshot): DepositSnapshot {
   if (!current) return next;

@@ -5,6 +5,8 @@
 // tab. Failures are only logged. Once there is an address, the deposit's progress comes live from the
 // member event stream, up to the coins being added.
 import { useEffect, useRef, useState } from 'react';
+import { useDispatch } from 'react-redux';
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { TPaymentDetails } from '@velvet/contracts/entities';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { CRYPTO, TIMINGS } from '@velvet/contracts/catalog';
@@ -22,11 +24,12 @@ import {
 } from '../../../components/ui/icons.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useCreateWalletMutation, useGetDepositQuery, useQueryRateQuery } from '../api.ts';
+import { paymentsApi, useCreateWalletMutation, useGetDepositQuery, useQueryRateQuery } from '../api.ts';
 import { CRYPTO_COIN_NAMES, needsDestinationTag } from '../coins.ts';
 import {
   DEPOSIT_STEPS,
   depositView,
+  isFinalDeposit,
   newerSnapshot,
   stepState,
   type DepositSnapshot,
@@ -78,6 +81,7 @@ function WalletDialog({ details, token, onClose, onCredited }: Omit<WalletCreati
   const [fromEvents, setFromEvents] = useState<DepositSnapshot | null>(null);
   const credited = useRef(false);
   const { copied, copy } = useCopyConfirm<CopyKey>();
+  const dispatch = useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>();
 
   useEffect(() => {
     if (rate.isError) console.error(WALLET_TEXTS.rateFailed, rate.error);
@@ -88,8 +92,8 @@ function WalletDialog({ details, token, onClose, onCredited }: Omit<WalletCreati
   const amount = wallet ? wallet.request_coin_text || wallet.request_coin_cnt.toFixed(CRYPTO.amountDecimals) : computed;
   const tag = wallet?.destination_tag != null ? String(wallet.destination_tag) : null;
 
+  const depositArg = wallet && token ? wallet.deposit_id : skipToken;
   const streaming = useDepositEvents({
-    token,
     deposit: wallet ? { coin, depositId: wallet.deposit_id } : null,
     onDeposit: (event) => {
       setFromEvents((current) => newerSnapshot(current, event));
@@ -98,16 +102,18 @@ function WalletDialog({ details, token, onClose, onCredited }: Omit<WalletCreati
         onCredited({ cur_tokens: event.cur_tokens, member_kind: event.member_kind });
       }
     },
+    onReopen: () => {
+      if (wallet) void dispatch(paymentsApi.endpoints.getDeposit.initiate(wallet.deposit_id, { forceRefetch: true }));
+    },
   });
-  // Read once the address is there, again whenever the stream (re)opens, and every 5 s while it is down.
-  const polled = useGetDepositQuery(wallet && token ? wallet.deposit_id : skipToken, {
-    pollingInterval: streaming ? 0 : TIMINGS.statusPollMs,
+  // What the last read said (no request of its own), so that polling ends with the deposit.
+  const lastRead = paymentsApi.endpoints.getDeposit.useQueryState(depositArg).data;
+  const shownBefore = lastRead ? newerSnapshot(fromEvents, lastRead) : fromEvents;
+  // Read once the address is there, again whenever the stream reopens, and every 5 s while it is down
+  // until the deposit is credited or has failed.
+  const polled = useGetDepositQuery(depositArg, {
+    pollingInterval: streaming || isFinalDeposit(shownBefore) ? 0 : TIMINGS.statusPollMs,
   });
-  const { refetch } = polled;
-  const hasPolled = polled.isSuccess || polled.isError;
-  useEffect(() => {
-    if (streaming && hasPolled) void refetch();
-  }, [streaming, hasPolled, refetch]);
   const polledStatus = polled.data?.status;
   useEffect(() => {
     // Credited while the stream was down: the poll has no balance, the caller reads it afresh.
