@@ -50,7 +50,22 @@ export function mergePayments(
   now: Date,
 ): StoredPayment[] {
   const previous = new Map(stored.map((p) => [p.key, p]));
-  const earliest = stored.map((p) => p.first_seen_at).sort()[0];
+  // Balance parts (no txid, ETH) carry no arrival time of their own. While the balance stays the
+  // same, money only moves from pending to final: it arrived when the latest part it came from did.
+  // A balance that grew got new money now (a late top-up must not inherit an on-time payment's time).
+  const storedBalance = stored.filter((p) => p.txid === null);
+  const balanceSince = storedBalance
+    .map((p) => p.first_seen_at)
+    .sort()
+    .at(-1);
+  const balanceGrew =
+    sumUnits(observation.payments.filter((p) => p.txid === null).map((p) => p.amount)) >
+    sumUnits(storedBalance.map((p) => decimalToUnits(p.amount, coin)));
+  const balanceTime = (key: string, amount: string) => {
+    const before = previous.get(key);
+    if (before?.amount === amount) return before.first_seen_at;
+    return balanceGrew ? undefined : balanceSince;
+  };
   // Payments keep the order in which this deposit first recorded them (ties in time go by it).
   const position = (key: string) => {
     const i = stored.findIndex((p) => p.key === key);
@@ -60,16 +75,15 @@ export function mergePayments(
     .sort((a, b) => position(a.key) - position(b.key) || (a.chainTime?.getTime() ?? 0) - (b.chainTime?.getTime() ?? 0))
     .filter((p) => !p.chainTime || p.chainTime.getTime() >= createdAt.getTime() - HISTORY_MARGIN_MS[coin])
     .map<StoredPayment>((p) => {
+      const amount = unitsToDecimal(p.amount, coin);
       const firstSeen =
-        previous.get(p.key)?.first_seen_at ??
-        // ETH balance parts move from pending to final; the money was first seen when either was.
-        (p.txid === null ? earliest : undefined) ??
+        (p.txid === null ? balanceTime(p.key, amount) : previous.get(p.key)?.first_seen_at) ??
         new Date(Math.min(now.getTime(), p.chainTime?.getTime() ?? now.getTime())).toISOString();
       return {
         txid: p.txid,
         output: p.output,
         key: p.key,
-        amount: unitsToDecimal(p.amount, coin),
+        amount,
         confirmations: p.confirmations,
         final: p.final,
         first_seen_at: firstSeen,
@@ -80,6 +94,10 @@ export function mergePayments(
   const merged = new Map(previous);
   for (const p of fresh) merged.set(p.key, p);
   return [...merged.values()];
+}
+
+function sumUnits(values: bigint[]): bigint {
+  return values.reduce((total, value) => total + value, 0n);
 }
 
 /** Final payments in order of arrival (a stable sort keeps the recorded order for equal times). */

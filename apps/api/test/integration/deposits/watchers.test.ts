@@ -290,6 +290,23 @@ describe('deposit watchers', () => {
     expect(await balanceOf(t, m.member.id)).toBe(3600);
   });
 
+  it('ETH underpaid on time, topped up after the expiry: the top-up is late, not on time', async () => {
+    const m = await member(t);
+    const d = await createDeposit(t, m.headers, 'ETH');
+    fakes.ethereum.pay({ address: d.wallet_address, amount: '0.0008', confirmations: 12 });
+    await runWatcher(t, 'ETH');
+    expect(await depositRow(t, d.deposit_id)).toMatchObject({ outcome: null, creditedAt: null });
+    // The quote runs out after that first half.
+    await t.services.db.cryptoDeposit.update({ where: { id: d.deposit_id }, data: { expiresAt: new Date() } });
+    await runWatcher(t, 'ETH');
+    expect(await depositRow(t, d.deposit_id)).toMatchObject({ outcome: 'underpaid', needsReview: true });
+
+    fakes.ethereum.pay({ address: d.wallet_address, amount: '0.00086667', confirmations: 12 });
+    await runWatcher(t, 'ETH');
+    expect(await depositRow(t, d.deposit_id)).toMatchObject({ status: 'credited', outcome: 'late' });
+    expect(await balanceOf(t, m.member.id)).toBe(3600);
+  });
+
   it('overpaid: credited, the excess recorded for support, who closes the review', async () => {
     const m = await member(t);
     const d = await createDeposit(t, m.headers, 'ETH');
