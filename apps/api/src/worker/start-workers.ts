@@ -64,9 +64,11 @@ export function startWorkers(services: AppServices, log: Logger, registry: JobRe
 /** One schedule per repeatable job; upserting keeps a single schedule however many workers start. */
 async function scheduleRepeatableJobs(services: AppServices, registry: JobRegistry): Promise<void> {
   for (const job of registry.values()) {
+    if (job.repeatEveryMs === undefined) continue;
     const every = typeof job.repeatEveryMs === 'function' ? job.repeatEveryMs(services.config) : job.repeatEveryMs;
-    if (!every) continue;
     const queue = services.queues[job.queue];
-    await queue.upsertJobScheduler(job.name, { every }, { name: job.name, data: {} });
+    // Off in this deployment (a coin without keys): an earlier deployment's schedule goes too.
+    if (!every) await queue.removeJobScheduler(job.name);
+    else await queue.upsertJobScheduler(job.name, { every }, { name: job.name, data: {} });
   }
 }

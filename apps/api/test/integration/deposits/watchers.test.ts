@@ -3,8 +3,9 @@
 // overpaid and late payments end as documented (docs/payments-crypto.md); restarts and overlapping
 // runs never credit twice.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { depositWatchBtcJob, depositWatchXrpJob } from '../../../src/jobs/deposit-watch.job.ts';
-import type { JobContext } from '../../../src/jobs/job.ts';
+import { defineJob, type JobContext } from '../../../src/jobs/job.ts';
 import { buildJobRegistry } from '../../../src/jobs/registry.ts';
 import { findWatchedDeposits } from '../../../src/repositories/deposit.repository.ts';
 import { startWorkers } from '../../../src/worker/start-workers.ts';
@@ -481,6 +482,21 @@ describe('deposit watchers', () => {
     await expect(
       (await import('../../../src/jobs/deposit-watch.job.ts')).depositWatchEthJob.handle({}, ctx),
     ).rejects.toThrow(/ETH watcher/);
+  });
+
+  it('a watcher switched off in this deployment loses the schedule an earlier one left', async () => {
+    const name = 'deposits.watch.switched-off.v1';
+    const queue = t.services.queues.deposits;
+    await queue.upsertJobScheduler(name, { every: 60_000 }, { name, data: {} });
+    const switchedOff = defineJob({
+      name,
+      queue: 'deposits',
+      payload: z.object({}).passthrough(),
+      repeatEveryMs: () => undefined,
+      async handle() {},
+    });
+    await startWorkers(t.services, log, buildJobRegistry([switchedOff])).close();
+    expect(await queue.getJobScheduler(name)).toBeFalsy();
   });
 
   it('runs as a scheduled job in the worker', async () => {
