@@ -1,5 +1,5 @@
-// Copies text and says 'Copied!' for 1.5 s (spec section 9). Falls back to a hidden text area where
-// the Clipboard API is missing (plain-HTTP deployments are not a secure context).
+// Copies text and confirms it for a moment ('Copied!', spec section 9). Falls back to a hidden text
+// area where the Clipboard API is missing (plain-HTTP deployments are not a secure context).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { TIMINGS } from '@velvet/contracts/catalog';
 
@@ -32,8 +32,12 @@ export async function copyText(text: string): Promise<boolean> {
   return copyWithTextArea(text);
 }
 
-export function useCopyFeedback(durationMs: number = TIMINGS.promptCopyConfirmMs) {
-  const [copied, setCopied] = useState(false);
+/**
+ * Copies text and names which of several copy buttons was used for `durationMs` (the wallet modal's
+ * address, amount and tag: 2 s).
+ */
+export function useCopyConfirm<K extends string>(durationMs: number) {
+  const [copied, setCopied] = useState<K | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(
     () => () => {
@@ -42,15 +46,21 @@ export function useCopyFeedback(durationMs: number = TIMINGS.promptCopyConfirmMs
     [],
   );
   const copy = useCallback(
-    async (text: string) => {
-      const ok = await copyText(text);
-      if (!ok) return false;
-      setCopied(true);
+    async (key: K, text: string) => {
+      if (!(await copyText(text))) return false;
+      setCopied(key);
       if (timer.current) clearTimeout(timer.current);
-      timer.current = setTimeout(() => setCopied(false), durationMs);
+      timer.current = setTimeout(() => setCopied(null), durationMs);
       return true;
     },
     [durationMs],
   );
   return { copied, copy };
+}
+
+/** One copy button: 'Copied!' for `durationMs` (1.5 s for prompts). */
+export function useCopyFeedback(durationMs: number = TIMINGS.promptCopyConfirmMs) {
+  const { copied, copy } = useCopyConfirm<'text'>(durationMs);
+  const copyOne = useCallback((text: string) => copy('text', text), [copy]);
+  return { copied: copied !== null, copy: copyOne };
 }

@@ -7,15 +7,7 @@ import { buttonClassName } from '../../components/ui/button.tsx';
 import { ContentLayout } from '../../components/layouts/content-layout.tsx';
 import { LoginModal } from '../../features/auth/components/login-modal.tsx';
 import { LogoutModal } from '../../features/auth/components/logout-modal.tsx';
-import { accountApi } from '../../features/account/api.ts';
-import {
-  clearSession,
-  selectAuth,
-  selectNickname,
-  selectToken,
-  setBalance,
-  updateUser,
-} from '../../features/auth/slice.ts';
+import { clearSession, selectAuth, selectNickname, selectToken, setBalance } from '../../features/auth/slice.ts';
 import { AdultGate } from '../../features/consent/components/adult-gate.tsx';
 import { leaveSite, useAdultConsent } from '../../features/consent/use-adult-consent.ts';
 import { AppLayout } from '../../features/layout/components/app-layout.tsx';
@@ -26,6 +18,7 @@ import { ToastContainer } from '../../features/toast/components/toast-container.
 import type { TMemberEvent } from '@velvet/contracts/events/member-event';
 import { useMemberEventStream } from '../../lib/use-member-event-stream.ts';
 import { useAppDispatch, useAppSelector } from '../hooks.ts';
+import { refreshMemberStanding } from '../refresh-member.ts';
 import { PaymentModals } from './payments/payment-modals.tsx';
 
 function useLayoutUser(): LayoutUser | null {
@@ -54,15 +47,7 @@ export function RootRoute() {
     },
     [dispatch],
   );
-  const onStreamOpen = useCallback(() => {
-    const request = dispatch(
-      accountApi.endpoints.getMember.initiate(undefined, { subscribe: false, forceRefetch: true }),
-    );
-    request
-      .unwrap()
-      .then(({ cur_tokens, member_kind }) => dispatch(updateUser({ cur_tokens, member_kind })))
-      .catch(() => undefined);
-  }, [dispatch]);
+  const onStreamOpen = useCallback(() => refreshMemberStanding(dispatch), [dispatch]);
   useMemberEventStream({ token, onEvent: onMemberEvent, onOpen: onStreamOpen });
 
   const openLogin = useCallback(() => dispatch(openModal('login')), [dispatch]);

@@ -11,7 +11,6 @@ export const generateApi = api.injectEndpoints({
   endpoints: (build) => ({
     makeImages: build.mutation<TMakeImagesResponse, TMakeImagesRequest>({
       query: (body) => ({ url: endpointPath(API_PATHS.makeImages), method: 'POST', body }),
-      invalidatesTags: ['Collection', 'Balance'],
     }),
     getImageStatus: build.query<TGetStatusResponse, string>({
       query: (id) => endpointPath(apiPath(API_PATHS.getStatus, { id })),
@@ -24,4 +23,4 @@ export const generateApi = api.injectEndpoints({
   }),
 });
 
-export const { useMakeImagesMutation, useGetGenerationConfigQuery, useLazyGetImageStatusQuery } = generateApi;
+export const { useMakeImagesMutation, useGetGenerationConfigQuery } = generateApi;

@@ -26,11 +26,11 @@ export const paymentsApi = api.injectEndpoints({
     }),
     completePayment: build.mutation<TCompletePaymentResponse, TCompletePaymentRequest>({
       query: (body) => ({ url: endpointPath(API_PATHS.completePayment), method: 'POST', body }),
-      invalidatesTags: ['Member', 'Balance'],
+      invalidatesTags: ['Member'],
     }),
     verifyPayment: build.mutation<TVerifyPaymentResponse, TVerifyPaymentRequest>({
       query: (body) => ({ url: endpointPath(API_PATHS.verifyPayment), method: 'POST', body }),
-      invalidatesTags: ['Member', 'Balance'],
+      invalidatesTags: ['Member'],
     }),
     /** How much of the coin one US$ buys; fetched afresh each time the wallet modal opens. */
     queryRate: build.query<TQueryRateResponse, CryptoCoin>({
@@ -44,7 +44,6 @@ export const paymentsApi = api.injectEndpoints({
         method: 'POST',
         body,
       }),
-      invalidatesTags: ['Wallet'],
     }),
     /** A deposit's status: the wallet modal's fallback while the event stream is down. */
     getDeposit: build.query<TGetDepositResponse, string>({

@@ -4,7 +4,6 @@
 import { useCallback } from 'react';
 import type { CryptoCoin } from '@velvet/contracts/options';
 import type { TCompletePaymentResponse } from '@velvet/contracts/payment/complete-payment';
-import { accountApi } from '../../../features/account/api.ts';
 import { selectToken, setBalance, updateUser } from '../../../features/auth/slice.ts';
 import { closeModal, openModal, selectModals } from '../../../features/modals/slice.ts';
 import { useGetPaymentConfigQuery } from '../../../features/payments/api.ts';
@@ -17,6 +16,7 @@ import {
 import { coinSelected, selectPaymentDetails } from '../../../features/payments/slice.ts';
 import { useToast } from '../../../features/toast/use-toast.ts';
 import { useAppDispatch, useAppSelector } from '../../hooks.ts';
+import { refreshMemberStanding } from '../../refresh-member.ts';
 
 export interface PaymentModalsProps {
   /** False while the adult gate is up: nothing else may open over it. */
@@ -58,10 +58,7 @@ export function PaymentModals({ enabled }: PaymentModalsProps) {
       if (member_kind !== undefined) dispatch(updateUser({ member_kind }));
       if (cur_tokens === undefined || member_kind === undefined) {
         // Learnt from a status poll rather than an event: read balance and member kind afresh.
-        void dispatch(accountApi.endpoints.getMember.initiate(undefined, { subscribe: false, forceRefetch: true }))
-          .unwrap()
-          .then((member) => dispatch(updateUser({ cur_tokens: member.cur_tokens, member_kind: member.member_kind })))
-          .catch(() => undefined);
+        refreshMemberStanding(dispatch);
       }
       toast.success('Payment received: your purchase has been added to your account.');
     },

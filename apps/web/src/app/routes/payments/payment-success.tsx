@@ -7,8 +7,7 @@ import { TIMINGS } from '@velvet/contracts/catalog';
 import { Button } from '../../../components/ui/button.tsx';
 import { HomeIcon } from '../../../components/ui/icons.tsx';
 import { paths } from '../../../config/paths.ts';
-import { accountApi } from '../../../features/account/api.ts';
-import { selectToken, setBalance, updateUser } from '../../../features/auth/slice.ts';
+import { selectToken, setBalance } from '../../../features/auth/slice.ts';
 import { useVerifyPaymentMutation } from '../../../features/payments/api.ts';
 import {
   PaymentResultPanel,
@@ -20,6 +19,7 @@ import {
   verifyFailureMessage,
 } from '../../../features/payments/payment-result.ts';
 import { useAppDispatch, useAppSelector } from '../../hooks.ts';
+import { refreshMemberStanding } from '../../refresh-member.ts';
 
 type Outcome = { state: Exclude<PaymentResultState, 'cancelled'>; message: string | null };
 
@@ -46,10 +46,7 @@ export function Component() {
         setOutcome({ state: 'success', message: TEXTS.redirecting });
         if (!token) return;
         // The verify answer has no member kind: read it (and the balance) fresh for a membership.
-        void dispatch(accountApi.endpoints.getMember.initiate(undefined, { subscribe: false, forceRefetch: true }))
-          .unwrap()
-          .then((member) => dispatch(updateUser({ cur_tokens: member.cur_tokens, member_kind: member.member_kind })))
-          .catch(() => undefined);
+        refreshMemberStanding(dispatch);
       })
       .catch((error: unknown) => setOutcome({ state: 'failure', message: verifyFailureMessage(error) }));
   }, [sessionId, token, verifyPayment, dispatch]);

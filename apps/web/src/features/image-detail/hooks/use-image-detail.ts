@@ -9,5 +9,5 @@ export function useImageDetail<T extends DetailImage = DetailImage>() {
   const [image, setImage] = useState<T | null>(null);
   const open = useCallback((next: T) => setImage(next), []);
   const close = useCallback(() => setImage(null), []);
-  return { image, open, close, isOpen: image !== null };
+  return { image, open, close };
 }

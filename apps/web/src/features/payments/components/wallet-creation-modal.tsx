@@ -36,7 +36,7 @@ import {
   type DepositView,
 } from '../deposit-status.ts';
 import { EXCHANGE, exchangeUrlFor } from '../exchange-links.ts';
-import { useCopyConfirm } from '../hooks/use-copy-confirm.ts';
+import { useCopyConfirm } from '../../../lib/use-copy-feedback.ts';
 import { useDepositEvents } from '../hooks/use-deposit-events.ts';
 import { depositAmount, depositUsd, formatUsd, walletCreateRequest } from '../payment-details.ts';
 import { PurchaseSummaryBox } from './purchase-summary.tsx';
@@ -80,7 +80,7 @@ function WalletDialog({ details, token, onClose, onCredited }: Omit<WalletCreati
   const [wallet, setWallet] = useState<TCreateWalletResponse | null>(null);
   const [fromEvents, setFromEvents] = useState<DepositSnapshot | null>(null);
   const credited = useRef(false);
-  const { copied, copy } = useCopyConfirm<CopyKey>();
+  const { copied, copy } = useCopyConfirm<CopyKey>(TIMINGS.walletCopyConfirmMs);
   const dispatch = useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>();
 
   useEffect(() => {
