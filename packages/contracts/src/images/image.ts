@@ -38,6 +38,11 @@ export const ZImage = z.object({
 });
 export type TImage = z.infer<typeof ZImage>;
 
+/** What an image action changes (like, view, publish, claim, delete), as a screen applies it to its copy. */
+export type TImagePatch = Partial<
+  Pick<TImage, 'is_open' | 'is_claim' | 'is_delete' | 'is_liked' | 'like_cnt' | 'view_cnt' | 'run_type'>
+>;
+
 /** Images of one generation sharing a prompt; new groups go to the front of the list. */
 export const ZImageGroup = z.object({
   run_id: ZRunId,

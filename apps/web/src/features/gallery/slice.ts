@@ -8,7 +8,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { GALLERY } from '@velvet/contracts/catalog';
 import { createInitialGalleryState, type TGalleryState } from '@velvet/contracts/entities';
 import type { TListImagesRequest, TListImagesResponse } from '@velvet/contracts/galleries/list-images';
-import type { TImage } from '@velvet/contracts/images/image';
+import type { TImage, TImagePatch } from '@velvet/contracts/images/image';
 import type { Filter, GalleryType, Sort } from '@velvet/contracts/options';
 
 export interface GalleryState extends TGalleryState {
@@ -24,9 +24,7 @@ export interface GalleryState extends TGalleryState {
   failed: boolean;
 }
 
-export type GalleryImagePatch = Partial<
-  Pick<TImage, 'is_open' | 'is_claim' | 'is_delete' | 'is_liked' | 'like_cnt' | 'view_cnt' | 'run_type'>
->;
+export type GalleryImagePatch = TImagePatch;
 
 export function createGalleryState(type: GalleryType = 'public_gallery', seed = 'velvet'): GalleryState {
   return { ...createInitialGalleryState(), type, generation: 0, cursor: null, seed, failed: false };

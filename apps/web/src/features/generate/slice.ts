@@ -65,6 +65,15 @@ export function newGroup(
   };
 }
 
+type ImageFlags = Pick<GeneratedImage, 'is_open' | 'is_claim' | 'is_delete'>;
+
+/** The flags an answer carries; the ones it leaves out stay as they are. */
+function applyFlags(image: ImageFlags, flags: Partial<ImageFlags>): void {
+  if (flags.is_open) image.is_open = flags.is_open;
+  if (flags.is_claim) image.is_claim = flags.is_claim;
+  if (flags.is_delete) image.is_delete = flags.is_delete;
+}
+
 export const generateSlice = createSlice({
   name: 'generate',
   initialState: initialGenerateState,
@@ -90,9 +99,7 @@ export const generateSlice = createSlice({
         if (!image) continue;
         if (!(update.status === 'processing' && image.status !== 'processing')) image.status = update.status;
         if (update.image_url !== undefined && update.image_url !== null) image.image_url = update.image_url;
-        if (update.is_open) image.is_open = update.is_open;
-        if (update.is_claim) image.is_claim = update.is_claim;
-        if (update.is_delete) image.is_delete = update.is_delete;
+        applyFlags(image, update);
         return;
       }
     },
@@ -105,9 +112,7 @@ export const generateSlice = createSlice({
       for (const group of state.groups) {
         const image = group.images.find((candidate) => candidate.image_id === image_id);
         if (!image) continue;
-        if (flags.is_open) image.is_open = flags.is_open;
-        if (flags.is_claim) image.is_claim = flags.is_claim;
-        if (flags.is_delete) image.is_delete = flags.is_delete;
+        applyFlags(image, flags);
         return;
       }
     },

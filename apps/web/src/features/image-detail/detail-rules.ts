@@ -7,8 +7,8 @@ import type { TYN } from '@velvet/contracts/common';
 import type { TClaimImageResponse } from '@velvet/contracts/images/claim-image';
 import type { TDeleteImageResponse } from '@velvet/contracts/images/delete-image';
 import type { TGetStatusResponse } from '@velvet/contracts/images/get-status';
-import type { TImage } from '@velvet/contracts/images/image';
-import { apiPath, API_PATHS } from '@velvet/contracts/routes';
+import type { TImage, TImagePatch } from '@velvet/contracts/images/image';
+import { apiPath, GALLERY_DETAIL_PATHS } from '@velvet/contracts/routes';
 
 /**
  * Where the detail view is opened from: Explore ('public'), Liked Contents ('likes'), My Collections
@@ -55,9 +55,7 @@ export function resolveDetailImage(image: DetailImage): ResolvedDetailImage {
 }
 
 /** The fields the detail view refreshes and reports back to where it was opened from. */
-export type DetailImagePatch = Partial<
-  Pick<TImage, 'is_open' | 'is_claim' | 'is_delete' | 'is_liked' | 'like_cnt' | 'view_cnt' | 'run_type'>
->;
+export type DetailImagePatch = TImagePatch;
 
 export const DETAIL_MESSAGES = {
   deleted: 'This Image is deleted',
@@ -114,10 +112,11 @@ export function disabledActions(flags: DetailFlags): DetailActions {
 }
 
 const DETAIL_PATHS: Record<DetailVariant, string> = {
-  public: API_PATHS.publicImageDetail,
-  likes: API_PATHS.likedImageDetail,
-  collection: API_PATHS.imageDetail,
-  generation: API_PATHS.imageDetail,
+  public: GALLERY_DETAIL_PATHS.public_gallery,
+  likes: GALLERY_DETAIL_PATHS.likes_gallery,
+  collection: GALLERY_DETAIL_PATHS.collection_gallery,
+  // The generation screen shows the member's own images, as My Collections does.
+  generation: GALLERY_DETAIL_PATHS.collection_gallery,
 };
 
 /** The full-size picture: the gallery's imageDetailUrl, or the variant's detail path. */

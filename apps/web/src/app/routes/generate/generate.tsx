@@ -47,15 +47,8 @@ export function Component() {
     [open],
   );
   const onImageChange = useCallback(
-    (imageId: string, patch: DetailImagePatch) =>
-      dispatch(
-        imageFlagsChanged({
-          image_id: imageId,
-          ...(patch.is_open ? { is_open: patch.is_open } : {}),
-          ...(patch.is_claim ? { is_claim: patch.is_claim } : {}),
-          ...(patch.is_delete ? { is_delete: patch.is_delete } : {}),
-        }),
-      ),
+    // The slice keeps the flags (published, claimed, deleted); likes and views are the detail view's.
+    (imageId: string, patch: DetailImagePatch) => dispatch(imageFlagsChanged({ image_id: imageId, ...patch })),
     [dispatch],
   );
 
