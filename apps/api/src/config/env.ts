@@ -138,6 +138,49 @@ const ZEnv = z.object({
   AUTH_RATE_LIMIT_MAX_PER_EMAIL: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
 
+  // --- Safety (docs/safety.md). Local stages are always on; external ones switch on with their URL. ---
+  /**
+   * Semantic prompt classifier after the word lists: `openai-moderation` (an OpenAI-compatible
+   * /v1/moderations endpoint) or `llama-guard` (a Llama Guard model behind an OpenAI-compatible chat
+   * endpoint: vLLM, Ollama, TGI). Unset: none (the deterministic screen alone).
+   */
+  SAFETY_CLASSIFIER: z.enum(['openai-moderation', 'llama-guard']).optional(),
+  /** Base URL of the classifier's API (e.g. https://api.openai.com, http://vllm:8000). */
+  SAFETY_CLASSIFIER_URL: optionalText.pipe(z.url({ message: 'SAFETY_CLASSIFIER_URL must be a URL' }).optional()),
+  SAFETY_CLASSIFIER_API_KEY: optionalText,
+  /** Model name sent to the classifier (default: omni-moderation-latest / meta-llama/Llama-Guard-3-8B). */
+  SAFETY_CLASSIFIER_MODEL: optionalText,
+  SAFETY_CLASSIFIER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  /**
+   * When the classifier fails (timeout, error): refuse the prompt (closed) or go on with the word
+   * lists' verdict (open). Default: closed in production, open elsewhere.
+   */
+  SAFETY_CLASSIFIER_FAIL_CLOSED: booleanFlag.optional(),
+  /**
+   * Picture check between the model and storage: `local` (face detection and age estimation on this
+   * machine, no network), `rekognition` (AWS Rekognition DetectFaces), `local+rekognition` (both; the
+   * youngest estimate counts). `off` is refused in production.
+   */
+  SAFETY_PICTURE_CHECK: z.enum(['local', 'rekognition', 'local+rekognition', 'off']).default('local'),
+  /** A face estimated younger than this withholds the picture (a margin over 18). */
+  SAFETY_FACE_MIN_AGE: z.coerce.number().int().min(18).max(120).default(25),
+  /** AWS Rekognition: region, and an endpoint URL only for tests and proxies; credentials from the AWS chain. */
+  SAFETY_REKOGNITION_REGION: z.string().trim().min(1).default('us-east-1'),
+  SAFETY_REKOGNITION_ENDPOINT: optionalText.pipe(
+    z.url({ message: 'SAFETY_REKOGNITION_ENDPOINT must be a URL' }).optional(),
+  ),
+  SAFETY_REKOGNITION_ACCESS_KEY_ID: optionalText,
+  SAFETY_REKOGNITION_SECRET_ACCESS_KEY: optionalText,
+  /** Extra terms for the mandatory negative prompt every real image model receives (comma-separated). */
+  SAFETY_NEGATIVE_PROMPT_EXTRA: optionalText,
+  /** Refusals within SAFETY_MUTE_WINDOW_HOURS after which a member is muted from generating. */
+  SAFETY_MUTE_AFTER_REFUSALS: z.coerce.number().int().min(1).default(3),
+  SAFETY_MUTE_WINDOW_HOURS: z.coerce.number().min(1).max(720).default(24),
+  /** How long a mute lasts. */
+  SAFETY_MUTE_HOURS: z.coerce.number().min(0.01).max(8760).default(24),
+  /** How long escalation records are preserved for a report to the authorities. */
+  SAFETY_ESCALATION_RETENTION_DAYS: z.coerce.number().int().min(365).default(365),
+
   // --- Image model providers and S3 storage (docs/providers.md) ---
   /** JSON file replacing the built-in presets (models -> checkpoints, styles -> pose presets). */
   IMAGE_PRESETS_FILE: optionalText,
@@ -198,5 +241,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
+  if (parsed.data.NODE_ENV === 'production' && parsed.data.SAFETY_PICTURE_CHECK === 'off') {
+    throw new Error('Invalid configuration:\n  SAFETY_PICTURE_CHECK: off is not allowed in production');
+  }
   return parsed.data;
+}
+
+/** Whether a failing classifier refuses the prompt (see SAFETY_CLASSIFIER_FAIL_CLOSED). */
+export function classifierFailsClosed(config: Pick<AppConfig, 'SAFETY_CLASSIFIER_FAIL_CLOSED' | 'NODE_ENV'>): boolean {
+  return config.SAFETY_CLASSIFIER_FAIL_CLOSED ?? config.NODE_ENV === 'production';
 }

@@ -1,0 +1,37 @@
+// Safety providers: semantic prompt classifiers (hosted or self-hosted models) and picture checkers
+// (face detection with age estimation). The services in services/safety turn their answers into
+// verdicts; select.ts picks them from configuration.
+import type { PromptSafetyStage } from '../../services/safety/verdict.ts';
+
+/** A semantic classifier of prompts: a PromptSafetyStage whose stage is 'classifier'. */
+export type PromptClassifier = PromptSafetyStage & { readonly stage: 'classifier' };
+
+/** One face found in a picture, with its estimated age. */
+export interface FaceAge {
+  /** Estimated age in years. When a checker gives a range, its lower bound. */
+  age: number;
+  /** Detection confidence 0..1. */
+  score: number;
+  /** Where the face is, in pixels of the checked picture. */
+  box: { x: number; y: number; width: number; height: number };
+}
+
+/** Finds faces in a picture and estimates their ages. */
+export interface FaceAgeEstimator {
+  /** 'face-age-local', 'face-age-rekognition': stored with a hold. */
+  readonly name: string;
+  /** `image`: WebP, PNG or JPEG bytes. */
+  estimate(image: Buffer, signal?: AbortSignal): Promise<FaceAge[]>;
+}
+
+/** A checker failed (timeout, bad answer): the worker fails closed and retries the job. */
+export class SafetyProviderError extends Error {
+  override readonly name = 'SafetyProviderError';
+  constructor(
+    readonly provider: string,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`${provider}: ${message}`, options);
+  }
+}
