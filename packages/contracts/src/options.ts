@@ -68,7 +68,8 @@ export const DEFAULT_SORT: Sort = 'Latest';
 export const GALLERY_TYPES = ['public_gallery', 'collection_gallery', 'likes_gallery'] as const;
 export type GalleryType = (typeof GALLERY_TYPES)[number];
 
-export const IMAGE_STATUSES = ['processing', 'complete', 'failed'] as const;
+/** 'held': withheld by the picture safety check for review (refunded; never served). */
+export const IMAGE_STATUSES = ['processing', 'complete', 'failed', 'held'] as const;
 export type ImageStatus = (typeof IMAGE_STATUSES)[number];
 
 /** Member kinds and the tier names the account page shows (anything else is Free). */

@@ -10,6 +10,21 @@ import { createImageModelProvider } from '../providers/image-model/select.ts';
 import type { ImageStorage } from '../providers/storage/index.ts';
 import { createLocalDiskStorage } from '../providers/storage/local-disk.ts';
 import { createS3Storage, s3OptionsFrom } from '../providers/storage/s3.ts';
+import { classifierFailsClosed } from '../config/env.ts';
+import { createLexiconStage } from '../services/safety/lexicon-screen.ts';
+import { createPromptPipeline, type PromptSafety } from '../services/safety/prompt-pipeline.ts';
+import type { PictureSafetyCheck } from '../services/safety/verdict.ts';
+
+/** Lexicons first (always), then the configured classifier (SAFETY_CLASSIFIER). */
+export function createPromptSafety(config: AppConfig): PromptSafety {
+  return createPromptPipeline([createLexiconStage()], { failClosed: classifierFailsClosed(config) });
+}
+
+/** The picture check of SAFETY_PICTURE_CHECK (null when off). */
+export function createPictureSafety(config: AppConfig): PictureSafetyCheck | null {
+  if (config.SAFETY_PICTURE_CHECK === 'off') return null;
+  return null;
+}
 
 /**
  * An S3 bucket when S3_BUCKET is set, else the local disk under STORAGE_DIR. Anything else that
@@ -56,6 +71,8 @@ export function createServices(config: AppConfig): AppServices {
       ? createGoogleVerifier({ clientId: config.GOOGLE_CLIENT_ID, certsUrl: config.GOOGLE_CERTS_URL })
       : null,
     cardPayments: createCardPayments(config),
+    promptSafety: createPromptSafety(config),
+    pictureSafety: createPictureSafety(config),
   };
 }
 

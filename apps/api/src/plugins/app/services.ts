@@ -8,6 +8,8 @@ import type { IdentityVerifier } from '../../providers/identity/index.ts';
 import type { CardPaymentProvider } from '../../providers/payments/index.ts';
 import type { ImageModelProvider } from '../../providers/image-model/index.ts';
 import type { ImageStorage } from '../../providers/storage/index.ts';
+import type { PromptSafety } from '../../services/safety/prompt-pipeline.ts';
+import type { PictureSafetyCheck } from '../../services/safety/verdict.ts';
 
 /** The long-lived things every route and service shares; created by server.ts (or a test). */
 export interface AppServices {
@@ -21,6 +23,10 @@ export interface AppServices {
   googleSignIn: IdentityVerifier | null;
   /** Card payments; null when no processor is configured (cards are shown greyed out). */
   cardPayments: CardPaymentProvider | null;
+  /** The prompt screen (lexicons, then the configured classifier) run before anything is charged. */
+  promptSafety: PromptSafety;
+  /** The picture check between the image model and storage; null only when SAFETY_PICTURE_CHECK=off. */
+  pictureSafety: PictureSafetyCheck | null;
 }
 
 declare module 'fastify' {

@@ -36,3 +36,19 @@ export interface PromptSafetyStage {
   readonly name: string;
   check(prompt: string, signal?: AbortSignal): SafetyVerdict | Promise<SafetyVerdict>;
 }
+
+/** A picture check's answer: how many faces, the youngest estimate, and whether the picture is held. */
+export type PictureVerdict = {
+  faces: number;
+  /** Youngest estimated age among the faces (null: no face). */
+  minAge: number | null;
+  /** Which estimators answered ('face-age-local', 'face-age-rekognition'). */
+  checker: string;
+} & ({ outcome: 'allowed' } | Extract<SafetyRefusal, { outcome: 'held' }>);
+
+/** Runs between the image model and storage in the worker. */
+export interface PictureSafetyCheck {
+  readonly name: string;
+  /** `image`: WebP, PNG or JPEG bytes. Throws when a checker fails: the job retries (fail closed). */
+  check(image: Buffer, signal?: AbortSignal): Promise<PictureVerdict>;
+}
