@@ -102,6 +102,7 @@ function test() {
     ['format', ['run', 'format:check']],
     ['compose', ['exec', 'node', 'scripts/validate-compose.mjs']],
     ['unit tests', withReport('unit'), 'unit'],
+    ['safety evaluation', ['run', 'safety:eval']],
     ['integration tests', withReport('integration'), 'integration'],
     ['web build', ['--filter', '@velvet/web', 'build']],
     ['browser tests', withReport('e2e'), 'e2e'],

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RATIOS } from '@velvet/contracts/options';
 import { a1111LoraName, buildA1111Request } from './a1111.ts';
 import type { GenerateParams } from './index.ts';
+import { MANDATORY_NEGATIVE_TERMS } from './negative-prompt.ts';
 import { loadImagePresets, seedForRun, type A1111Presets, type ImagePresets } from './presets.ts';
 
 const builtIn = loadImagePresets();
@@ -30,7 +31,9 @@ describe('A1111 txt2img request', () => {
     const body = buildA1111Request(params, presets, a1111);
     expect(body).toEqual({
       prompt: 'candle light, hyper detailed anime illustration, adult, vivid colors',
-      negative_prompt: `photo, 3d render, ${presets.negativePrompt}`,
+      negative_prompt:
+        `${MANDATORY_NEGATIVE_TERMS.join(', ')}, photo, 3d render, ` +
+        'lowres, bad anatomy, bad hands, extra fingers, extra limbs, deformed, blurry, watermark, text, signature',
       width: 1024,
       height: 1024,
       batch_size: 4,
@@ -80,6 +83,21 @@ describe('A1111 txt2img request', () => {
       }),
     ]);
     expect(buildA1111Request(style, presets, a1111, 'BASE64POSE').alwayson_scripts).toBeUndefined();
+  });
+
+  it('always sends the mandatory negative prompt, whatever the presets say, plus the configured extra terms', () => {
+    const emptied: ImagePresets = {
+      ...presets,
+      negativePrompt: '',
+      models: { ...presets.models, 'Hyper Anime': { prompt: 'anime', negative: '' } },
+    };
+    const empty = buildA1111Request(params, emptied, a1111).negative_prompt;
+    expect(empty).toBe(MANDATORY_NEGATIVE_TERMS.join(', '));
+
+    // A file that asks the model to avoid adults instead.
+    const contradicting: ImagePresets = { ...emptied, negativePrompt: 'adult, (mature:1.3), Mature Woman, wrinkles' };
+    const body = buildA1111Request(params, contradicting, a1111, undefined, ['sketch', 'kid']);
+    expect(body.negative_prompt).toBe(`${MANDATORY_NEGATIVE_TERMS.join(', ')}, wrinkles, sketch`);
   });
 
   it('leaves the scheduler out for servers that predate the field', () => {

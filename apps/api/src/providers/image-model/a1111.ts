@@ -41,15 +41,17 @@ export interface A1111Txt2ImgRequest {
  * One run as a txt2img request: the model's checkpoint as a per-request override, the style's
  * fragment with `(text:weight)` emphasis and its LoRA as `<lora:name:weight>`, the ratio's size,
  * batch = count, and for 4k the built-in hires pass at 2x. `poseImage` is the style's pose reference
- * (base64) when ControlNet is configured. Pure, so the mapping is tested.
+ * (base64) when ControlNet is configured. The negative prompt always carries the mandatory terms,
+ * plus `negativeExtra`. Pure, so the mapping is tested.
  */
 export function buildA1111Request(
   params: GenerateParams,
   presets: ImagePresets,
   a1111: A1111Presets,
   poseImage?: string,
+  negativeExtra?: readonly string[],
 ): A1111Txt2ImgRequest {
-  const prompt = composePrompt(params, presets, { emphasis: true });
+  const prompt = composePrompt(params, presets, { emphasis: true, negativeExtra });
   const lora = prompt.style.lora ? `<lora:${a1111LoraName(prompt.style.lora)}:${prompt.weights.lora}>` : '';
   const request: A1111Txt2ImgRequest = {
     prompt: [prompt.positive, lora].filter(Boolean).join(', '),
@@ -107,6 +109,8 @@ export interface A1111Options {
   apiAuth?: string | undefined;
   /** Folder of the styles' pose reference images (A1111 receives them inline). */
   posesDir?: string | undefined;
+  /** SAFETY_NEGATIVE_PROMPT_EXTRA: added to the mandatory negative prompt (negative-prompt.ts). */
+  negativePromptExtra?: readonly string[] | undefined;
 }
 
 /**
@@ -149,7 +153,13 @@ export function createA1111Provider(options: A1111Options): ImageModelProvider {
     generate(params: GenerateParams, callerSignal?: AbortSignal) {
       return withDeadline(PROVIDER, { timeoutMs: options.timeoutMs, signal: callerSignal }, async (signal) => {
         const pose = options.presets.styles[params.style].pose;
-        const body = buildA1111Request(params, options.presets, a1111, pose ? poses.get(pose) : undefined);
+        const body = buildA1111Request(
+          params,
+          options.presets,
+          a1111,
+          pose ? poses.get(pose) : undefined,
+          options.negativePromptExtra,
+        );
         const answer = await requestJson(PROVIDER, `${base}/sdapi/v1/txt2img`, { json: body, headers, signal });
         if (!isRecord(answer) || !Array.isArray(answer.images)) throw malformed(PROVIDER, 'no images array');
         const pictures = answer.images.map((image) => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RATIOS } from '@velvet/contracts/options';
 import { buildComfyUiWorkflow, COMFY_NODE as N, type ComfyWorkflow } from './comfyui.ts';
 import type { GenerateParams } from './index.ts';
+import { MANDATORY_NEGATIVE_TERMS } from './negative-prompt.ts';
 import { loadImagePresets, seedForRun, type ComfyUiPresets, type ImagePresets } from './presets.ts';
 
 const builtIn = loadImagePresets();
@@ -66,7 +67,10 @@ describe('ComfyUI workflow', () => {
       },
     });
     expect(graph[N.positive]!.inputs.text).toBe('on a velvet sofa, manga style, adult, ink lines, screentone');
-    expect(graph[N.negative]!.inputs.text).toMatch(/^photo, 3d render, child, minor/);
+    expect(graph[N.negative]!.inputs.text).toBe(
+      `${MANDATORY_NEGATIVE_TERMS.join(', ')}, photo, 3d render, ` +
+        'lowres, bad anatomy, bad hands, extra fingers, extra limbs, deformed, blurry, watermark, text, signature',
+    );
     expect(graph[N.save]).toMatchObject({
       class_type: 'SaveImage',
       inputs: { filename_prefix: `velvet/${params.runId}`, images: [N.decode, 0] },
@@ -104,6 +108,27 @@ describe('ComfyUI workflow', () => {
     const without = buildComfyUiWorkflow({ ...params, style: 'Cowgirl Pussy' }, presets, builtIn.comfyui!);
     expect(without[N.poseImage]).toBeUndefined();
     expect(without[N.controlNetApply]).toBeUndefined();
+  });
+
+  it('always encodes the mandatory negative prompt, whatever the presets say, plus the configured extra terms', () => {
+    const emptied: ImagePresets = {
+      ...presets,
+      negativePrompt: '',
+      models: {},
+      styles: { ...presets.styles, Free: { prompt: '', negative: '' } },
+    };
+    const empty = buildComfyUiWorkflow(params, emptied, comfy);
+    expect(empty[N.negative]!.inputs.text).toBe(MANDATORY_NEGATIVE_TERMS.join(', '));
+
+    const contradicting: ImagePresets = {
+      ...emptied,
+      negativePrompt: 'ADULT, ((grown-up)), milf, blurry',
+      styles: { ...presets.styles, Free: { prompt: '', negative: 'adult body, text' } },
+    };
+    const graph = buildComfyUiWorkflow(params, contradicting, comfy, ['jpeg artifacts', 'TEEN']);
+    expect(graph[N.negative]!.inputs.text).toBe(`${MANDATORY_NEGATIVE_TERMS.join(', ')}, text, blurry, jpeg artifacts`);
+    // The ControlNet and the sampler still take the negative conditioning from that node.
+    expect(graph[N.sampler]!.inputs.negative).toEqual([N.negative, 0]);
   });
 
   it('4k, latent: a 2x latent upscale and a second sampler pass at partial denoise', () => {

@@ -42,16 +42,18 @@ function node(class_type: string, title: string, inputs: Record<string, unknown>
 
 /**
  * The txt2img graph for one run: checkpoint of the model -> (LoRA of the style at the strength) ->
- * prompts -> (ControlNet with the style's pose at the strength) -> empty latent of the ratio's size
- * with batch = count -> KSampler -> (4k pass) -> decode -> SaveImage. Pure, so the mapping is tested.
+ * prompts (the negative one always carries the mandatory terms, plus `negativeExtra`) -> (ControlNet
+ * with the style's pose at the strength) -> empty latent of the ratio's size with batch = count ->
+ * KSampler -> (4k pass) -> decode -> SaveImage. Pure, so the mapping is tested.
  */
 export function buildComfyUiWorkflow(
   params: GenerateParams,
   presets: ImagePresets,
   comfy: ComfyUiPresets,
+  negativeExtra?: readonly string[],
 ): ComfyWorkflow {
   const N = COMFY_NODE;
-  const prompt = composePrompt(params, presets, { emphasis: true });
+  const prompt = composePrompt(params, presets, { emphasis: true, negativeExtra });
   const seed = seedForRun(params.runId);
   const graph: ComfyWorkflow = {};
 
@@ -159,6 +161,8 @@ export interface ComfyUiOptions {
   presets: ImagePresets;
   timeoutMs: number;
   pollIntervalMs: number;
+  /** SAFETY_NEGATIVE_PROMPT_EXTRA: added to the mandatory negative prompt (negative-prompt.ts). */
+  negativePromptExtra?: readonly string[] | undefined;
 }
 
 interface OutputFile {
@@ -223,7 +227,10 @@ export function createComfyUiProvider(options: ComfyUiOptions): ImageModelProvid
     generate(params: GenerateParams, callerSignal?: AbortSignal) {
       return withDeadline(PROVIDER, { timeoutMs: options.timeoutMs, signal: callerSignal }, async (signal) => {
         const queued = await requestJson(PROVIDER, `${base}/prompt`, {
-          json: { prompt: buildComfyUiWorkflow(params, options.presets, comfy), client_id: clientId },
+          json: {
+            prompt: buildComfyUiWorkflow(params, options.presets, comfy, options.negativePromptExtra),
+            client_id: clientId,
+          },
           signal,
         });
         if (!isRecord(queued) || typeof queued.prompt_id !== 'string') throw malformed(PROVIDER, 'no prompt_id');

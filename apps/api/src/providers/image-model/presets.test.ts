@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MODELS, RATIOS, STYLES } from '@velvet/contracts/options';
 import builtIn from './presets.json' with { type: 'json' };
+import { MANDATORY_NEGATIVE_TERMS } from './negative-prompt.ts';
 import { composePrompt, loadImagePresets, parseImagePresets, seedForRun, weightAt } from './presets.ts';
 
 function writeTemp(text: string): string {
@@ -91,7 +92,13 @@ describe('image presets', () => {
       'a woman on a velvet sofa, photorealistic, adult, detailed skin, natural light, ' +
         '(adult couple, cowgirl position, woman on top, vaginal sex, explicit:1)',
     );
-    expect(composed.negative).toBe(`anime, cartoon, drawing, ${presets.negativePrompt}`);
+    // The mandatory terms first, then the model's and the presets' terms not already there.
+    expect(composed.negative).toBe(
+      `${MANDATORY_NEGATIVE_TERMS.join(', ')}, anime, cartoon, drawing, ` +
+        'lowres, bad anatomy, bad hands, extra fingers, extra limbs, deformed, blurry, watermark, text, signature',
+    );
+    const extended = composePrompt(params, presets, { emphasis: true, negativeExtra: ['freckles', 'Child'] });
+    expect(extended.negative).toBe(`${composed.negative}, freckles`);
     expect(composed.weights).toEqual({ lora: 0.6, emphasis: 1, pose: 0.65 });
 
     const strong = composePrompt({ ...params, strength: 1 }, presets, { emphasis: true });

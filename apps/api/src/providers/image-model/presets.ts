@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { MODELS, STYLES } from '@velvet/contracts/options';
 import builtInPresets from './presets.json' with { type: 'json' };
 import type { GenerateParams } from './index.ts';
+import { withMandatoryNegative } from './negative-prompt.ts';
 
 // What the product's options mean to a real model: Models -> checkpoints, Styles -> pose presets
 // (prompt fragments, LoRA, OpenPose reference), Strength -> the preset's weight. The built-in file is
@@ -120,7 +121,10 @@ const ZReplicatePresets = z
 
 export const ZImagePresets = z
   .object({
-    /** Appended to every negative prompt. Keep the terms that steer away from minors. */
+    /**
+     * Added to every negative prompt, after the mandatory terms of negative-prompt.ts: it can extend
+     * them but not remove them.
+     */
     negativePrompt: z.string().max(2000).default(''),
     /** How Strength (0..1) maps onto each kind of weight: min at 0, max at 1, linear between. */
     weights: z
@@ -187,12 +191,14 @@ export interface ComposedPrompt {
  * The prompt pair every adapter sends: the member's prompt, the model's fragment, then the style's
  * fragment, the latter wrapped as `(fragment:weight)` where the backend understands that emphasis.
  * Angle brackets are removed from the member's text (the sanitiser already does) because to A1111
- * `<lora:...>` would load any LoRA on the server.
+ * `<lora:...>` would load any LoRA on the server. The negative prompt is the mandatory one
+ * (negative-prompt.ts) extended by the style's, the model's and the presets' terms, then
+ * `negativeExtra` (SAFETY_NEGATIVE_PROMPT_EXTRA).
  */
 export function composePrompt(
   params: Pick<GenerateParams, 'prompt' | 'model' | 'style' | 'strength'>,
   presets: ImagePresets,
-  options: { emphasis: boolean },
+  options: { emphasis: boolean; negativeExtra?: readonly string[] | undefined },
 ): ComposedPrompt {
   const style = presets.styles[params.style];
   const model = presets.models[params.model];
@@ -210,7 +216,7 @@ export function composePrompt(
       .join(', ');
   return {
     positive: join([params.prompt.replace(/[<>]/g, ''), model?.prompt, styled]),
-    negative: join([style.negative, model?.negative, presets.negativePrompt]),
+    negative: withMandatoryNegative([style.negative, model?.negative, presets.negativePrompt], options.negativeExtra),
     style,
     weights,
   };

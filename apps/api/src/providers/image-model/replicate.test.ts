@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RATIOS } from '@velvet/contracts/options';
 import type { GenerateParams } from './index.ts';
+import { MANDATORY_NEGATIVE_TERMS } from './negative-prompt.ts';
 import { loadImagePresets, parseImagePresets, seedForRun, type ImagePresets } from './presets.ts';
 import { buildReplicatePrediction, buildReplicateUpscale, replicateCall } from './replicate.ts';
 
@@ -57,7 +58,9 @@ describe('Replicate prediction', () => {
         version: VERSION,
         input: {
           prompt: 'rooftop at dusk, photorealistic, adult, detailed skin, natural light',
-          negative_prompt: `anime, cartoon, drawing, ${presets.negativePrompt}`,
+          negative_prompt:
+            `${MANDATORY_NEGATIVE_TERMS.join(', ')}, anime, cartoon, drawing, ` +
+            'lowres, bad anatomy, bad hands, extra fingers, extra limbs, deformed, blurry, watermark, text, signature',
           width: 832,
           height: 1216,
           num_outputs: 2,
@@ -82,6 +85,27 @@ describe('Replicate prediction', () => {
     expect(input.prompt).toMatch(/, adult woman giving a handjob, explicit$/);
     expect(input.lora_weights).toBe('https://weights.example/pose-handjob.safetensors');
     expect(input.lora_scale).toBe(1);
+  });
+
+  it('always sends the mandatory negative_prompt: presets and model inputs extend it, never replace it', () => {
+    const emptied: ImagePresets = { ...presets, negativePrompt: '', models: {} };
+    expect(buildReplicatePrediction(params, emptied, replicate).body.input.negative_prompt).toBe(
+      MANDATORY_NEGATIVE_TERMS.join(', '),
+    );
+
+    // A model whose own inputs try to replace the negative prompt, or to drop it.
+    const replacing = {
+      ...replicate,
+      models: {
+        ...replicate.models,
+        Realistic: { ref: `velvet/realistic:${VERSION}`, input: { negative_prompt: 'mature, cartoon' } },
+        Manga: { ref: 'velvet/manga', input: { negative_prompt: null } },
+      },
+    };
+    const { input } = buildReplicatePrediction(params, emptied, replacing, undefined, ['Blurry', 'loli']).body;
+    expect(input.negative_prompt).toBe(`${MANDATORY_NEGATIVE_TERMS.join(', ')}, Blurry, cartoon`);
+    const dropped = buildReplicatePrediction({ ...params, model: 'Manga' }, emptied, replacing).body.input;
+    expect(dropped.negative_prompt).toBe(MANDATORY_NEGATIVE_TERMS.join(', '));
   });
 
   it('4k as a second prediction on the upscaler, or as the model input flag', () => {

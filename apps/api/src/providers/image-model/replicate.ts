@@ -2,6 +2,7 @@ import { ImageProviderError, shortDetail } from './errors.ts';
 import { cancelQuietly, isRecord, malformed, requestBytes, requestJson, sleep, withDeadline } from './http.ts';
 import type { GenerateParams, ImageModelProvider } from './index.ts';
 import { toGeneratedImages } from './output.ts';
+import { withMandatoryNegative } from './negative-prompt.ts';
 import { composePrompt, seedForRun, type ImagePresets, type ReplicatePresets } from './presets.ts';
 
 const PROVIDER = 'replicate';
@@ -34,15 +35,17 @@ export function replicateCall(ref: string, input: Record<string, unknown>, webho
  * model's reference and extra inputs from the presets, the prompt pair (style fragment as plain text:
  * hosted models do not parse `(text:weight)`), the ratio's size, num_outputs = count, the style's LoRA
  * weights URL with lora_scale = the strength weight, and the upscale flag when 4k is an input flag.
- * Pure, so the mapping is tested.
+ * The negative prompt always carries the mandatory terms, plus `negativeExtra`; a model's own
+ * `negative_prompt` input in the presets extends it and cannot replace it. Pure, so the mapping is tested.
  */
 export function buildReplicatePrediction(
   params: GenerateParams,
   presets: ImagePresets,
   replicate: ReplicatePresets,
   webhook?: string,
+  negativeExtra?: readonly string[],
 ): ReplicateCall {
-  const prompt = composePrompt(params, presets, { emphasis: false });
+  const prompt = composePrompt(params, presets, { emphasis: false, negativeExtra });
   const model = replicate.models[params.model];
   const loraUrl = prompt.style.lora ? replicate.loras[prompt.style.lora] : undefined;
   const input: Record<string, unknown> = {
@@ -61,6 +64,12 @@ export function buildReplicatePrediction(
     // Last, so an operator can adapt any input to a model that names or scales it differently.
     ...model.input,
   };
+  // ...except the mandatory negative prompt: the model's own negative_prompt only adds to it.
+  const ownNegative = model.input.negative_prompt;
+  input.negative_prompt = withMandatoryNegative([
+    prompt.negative,
+    typeof ownNegative === 'string' ? ownNegative : undefined,
+  ]);
   return replicateCall(model.ref, input, webhook);
 }
 
@@ -86,6 +95,8 @@ export interface ReplicateOptions {
   webhookUrl?: string | undefined;
   /** Sends `Prefer: wait=N`: the create call holds up to N seconds for the result. */
   preferWaitSeconds?: number | undefined;
+  /** SAFETY_NEGATIVE_PROMPT_EXTRA: added to the mandatory negative prompt (negative-prompt.ts). */
+  negativePromptExtra?: readonly string[] | undefined;
 }
 
 interface Prediction {
@@ -183,7 +194,13 @@ export function createReplicateProvider(options: ReplicateOptions): ImageModelPr
         const running = new Set<string>();
         try {
           let urls = await run(
-            buildReplicatePrediction(params, options.presets, replicate, options.webhookUrl),
+            buildReplicatePrediction(
+              params,
+              options.presets,
+              replicate,
+              options.webhookUrl,
+              options.negativePromptExtra,
+            ),
             signal,
             running,
           );

@@ -3,6 +3,7 @@ import { createA1111Provider } from './a1111.ts';
 import { createComfyUiProvider } from './comfyui.ts';
 import { createDemoProvider } from './demo.ts';
 import type { ImageModelProvider } from './index.ts';
+import { negativeTerms } from './negative-prompt.ts';
 import { loadImagePresets } from './presets.ts';
 import { createReplicateProvider } from './replicate.ts';
 
@@ -20,6 +21,7 @@ export type ImageProviderConfig = Pick<
   | 'REPLICATE_API_URL'
   | 'REPLICATE_WEBHOOK_URL'
   | 'REPLICATE_PREFER_WAIT_SECONDS'
+  | 'SAFETY_NEGATIVE_PROMPT_EXTRA'
 >;
 
 function required<T>(value: T | undefined, name: string, provider: string): T {
@@ -40,11 +42,14 @@ export function createImageModelProvider(config: ImageProviderConfig): ImageMode
     timeoutMs: config.IMAGE_PROVIDER_TIMEOUT_MS,
     pollIntervalMs: config.IMAGE_PROVIDER_POLL_INTERVAL_MS,
   };
+  // Every real model gets the mandatory negative prompt; configuration can only add to it.
+  const negativePromptExtra = negativeTerms(config.SAFETY_NEGATIVE_PROMPT_EXTRA);
   switch (provider) {
     case 'comfyui':
       return createComfyUiProvider({
         baseUrl: required(config.COMFYUI_URL, 'COMFYUI_URL', provider),
         presets,
+        negativePromptExtra,
         ...timing,
       });
     case 'a1111':
@@ -53,6 +58,7 @@ export function createImageModelProvider(config: ImageProviderConfig): ImageMode
         apiAuth: config.A1111_API_AUTH,
         posesDir: config.IMAGE_POSES_DIR,
         presets,
+        negativePromptExtra,
         timeoutMs: timing.timeoutMs,
       });
     case 'replicate':
@@ -62,6 +68,7 @@ export function createImageModelProvider(config: ImageProviderConfig): ImageMode
         webhookUrl: config.REPLICATE_WEBHOOK_URL,
         preferWaitSeconds: config.REPLICATE_PREFER_WAIT_SECONDS,
         presets,
+        negativePromptExtra,
         ...timing,
       });
   }

@@ -1,15 +1,489 @@
-import { checkPromptSafety } from './check-prompt-safety.ts';
-import type { PromptSafetyStage } from './verdict.ts';
+// The first prompt stage: deterministic, offline, always on. Every prompt on Velvet is sexual by
+// nature, so any reference to a minor refuses it. The knowledge is data, one lexicon per language
+// (lexicons/<lang>.json, format in lexicons/README.md); this file only reads text the way an evader
+// writes it. Matching runs on three readings of the prompt:
+//   - as written: NFKC, lowercased, invisible and control characters removed, every script kept
+//     (so Russian stays Russian and Japanese stays Japanese);
+//   - folded: look-alike letters of other scripts mapped to Latin, accents removed ('сhild' with a
+//     Cyrillic с, 'chíld');
+//   - folded and read as leetspeak ('t33n', 'l0l1').
+// Terms match whole words (with `*` for free ends), scripts written without spaces match by
+// substring, and age expressions (numbers of every script, CJK numerals and each language's number
+// words, next to that language's age, grade, birthday, born-in and class-of words) refuse ages under 18.
+import fs from 'node:fs';
+import fold from './lexicons/_fold.json' with { type: 'json' };
+import type { PromptSafetyStage, SafetyVerdict } from './verdict.ts';
 
-/** The deterministic, offline first stage (word lists per language, age expressions). */
-export function createLexiconStage(): PromptSafetyStage {
+export const MINIMUM_AGE = 18;
+/** Grades and school years up to this number are school children (grade 12, year 13). */
+const MAX_SCHOOL_GRADE = 13;
+
+export const TERM_KINDS = ['minor', 'school', 'slang', 'body', 'family', 'implied', 'csam'] as const;
+export type TermKind = (typeof TERM_KINDS)[number];
+
+export interface Lexicon {
+  language: string;
+  name: string;
+  terms: Partial<Record<TermKind, string[]>>;
+  allow?: string[];
+  numbers?: Record<string, number>;
+  ageAfter?: string[];
+  ageBefore?: string[];
+  gradeAfter?: string[];
+  gradeBefore?: string[];
+  bornBefore?: string[];
+  classOfBefore?: string[];
+  birthdayAfter?: string[];
+  /** Words after which a bare number under 18 is an age ('girl, 12'). */
+  personBefore?: string[];
+}
+
+const CONFUSABLES = fold.confusables as Record<string, string>;
+const LEET = fold.leet as Record<string, string>;
+
+// ---------------------------------------------------------------------------------------------
+// Reading the text
+
+/** Zero code points of the decimal digit blocks (ASCII, Arabic-Indic, Devanagari, Thai, fullwidth...). */
+const DIGIT_ZEROS = [
+  0x30, 0x660, 0x6f0, 0x7c0, 0x966, 0x9e6, 0xa66, 0xae6, 0xb66, 0xbe6, 0xc66, 0xce6, 0xd66, 0xde6, 0xe50, 0xed0, 0xf20,
+  0x1040, 0x1090, 0x17e0, 0x1810, 0x1946, 0x19d0, 0x1a80, 0x1a90, 0x1b50, 0x1bb0, 0x1c40, 0x1c50, 0xa620, 0xa8d0, 0xa900,
+  0xa9d0, 0xa9f0, 0xaa50, 0xabf0, 0xff10,
+];
+
+function asciiDigit(ch: string): string {
+  const code = ch.codePointAt(0)!;
+  for (const zero of DIGIT_ZEROS) if (code >= zero && code <= zero + 9) return String(code - zero);
+  return ch;
+}
+
+const NON_ASCII_DIGIT = /(?![0-9])\p{Nd}/gu;
+const INVISIBLE = /[\p{Cf}\p{Cc}\u{FE00}-\u{FE0F}\u{E0100}-\u{E01EF}\u115F\u1160\u3164\uFFA0\u034F]/gu;
+
+/** As written: NFKC, lowercase, invisible/control characters gone, digits of every script as ASCII. */
+export function readAsWritten(prompt: string): string {
+  return prompt
+    .replace(/\s+/gu, ' ')
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(INVISIBLE, '')
+    .replace(NON_ASCII_DIGIT, asciiDigit);
+}
+
+/** Folded: look-alikes of other scripts as Latin letters, accents removed. */
+export function foldText(text: string): string {
+  return Array.from(text, (ch) => CONFUSABLES[ch] ?? ch)
+    .join('')
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .normalize('NFC');
+}
+
+/** Backwards-compatible name: the folded reading of a raw prompt. */
+export function foldPrompt(prompt: string): string {
+  return foldText(readAsWritten(prompt));
+}
+
+function unleet(text: string): string {
+  return Array.from(text, (ch) => LEET[ch] ?? ch).join('');
+}
+
+/** Scripts written without spaces between words (and Korean, whose words carry particles). */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{Script=Hangul}\u30FC]/u;
+
+interface Token {
+  text: string;
+  start: number;
+  end: number;
+}
+
+function tokenize(text: string): Token[] {
+  const tokens: Token[] = [];
+  for (const match of text.matchAll(/[\p{L}\p{M}\p{N}]+/gu)) {
+    tokens.push({ text: match[0], start: match.index, end: match.index + match[0].length });
+  }
+  return tokens;
+}
+
+/** Letters and digits only: for substring terms of unspaced scripts ('女子 中学生', '女子·中学生'). */
+function compact(text: string): string {
+  return text.replace(/[^\p{L}\p{M}\p{N}]+/gu, '');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Compiling the lexicons
+
+interface Term {
+  /** The term as written in its lexicon (for the log). */
+  source: string;
+  language: string;
+  kind: TermKind;
+  /** Substring term of an unspaced script: matched in the compact text. */
+  substring: string | null;
+  /** Word term: its words; wildcards on the outer ends. */
+  words: string[];
+  startFree: boolean;
+  endFree: boolean;
+}
+
+interface AgeRule {
+  language: string;
+  rule: 'years' | 'age' | 'grade' | 'born' | 'class-of' | 'birthday' | 'person';
+  pattern: RegExp;
+  /** Whether the number found (group "n") refuses. */
+  refuses: (n: number) => boolean;
+  /** The value of group "n": digits, or one of the language's number words. */
+  valueOf: (raw: string) => number;
+}
+
+interface CompiledLexicons {
+  languages: string[];
+  /** Every term, in its written and its folded form. */
+  terms: Term[];
+  allow: Term[];
+  ageRules: AgeRule[];
+}
+
+function parseTerm(source: string, language: string, kind: TermKind, variant: 'written' | 'folded'): Term | null {
+  let text = readAsWritten(source.trim());
+  if (variant === 'folded') text = foldText(text);
+  if (!text) return null;
+  if (UNSPACED.test(text) && !/[a-z]/.test(text.replace(/\*/g, ''))) {
+    return { source, language, kind, substring: compact(text.replace(/\*/g, '')), words: [], startFree: true, endFree: true };
+  }
+  const startFree = text.startsWith('*');
+  const endFree = text.endsWith('*');
+  const words = tokenize(text.replace(/\*/g, '')).map((t) => t.text);
+  if (words.length === 0) return null;
+  return { source, language, kind, substring: null, words, startFree, endFree };
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** A word list as a regex alternation: spaces match any run of separators; longest first. */
+function alternation(words: readonly string[]): string {
+  const variants = new Set<string>();
+  for (const word of words) {
+    const written = readAsWritten(word).trim();
+    for (const form of [written, foldText(written)]) {
+      if (!form) continue;
+      variants.add(
+        form
+          .split(/[^\p{L}\p{M}\p{N}]+/u)
+          .filter(Boolean)
+          .map(escapeRegExp)
+          .join('\\s*'),
+      );
+    }
+  }
+  return [...variants].sort((a, b) => b.length - a.length).join('|');
+}
+
+/** Lookbehind/lookahead so that a Latin-like word is whole; unspaced scripts need none. */
+function before(words: readonly string[]): string {
+  return words.some((w) => !UNSPACED.test(w)) ? '(?<![\\p{L}\\p{M}\\p{N}])' : '';
+}
+
+const CJK_NUMERAL_RUN = /[〇零一二两兩三四五六七八九十]+/g;
+const CJK_DIGITS: Record<string, number> = {
+  〇: 0, 零: 0, 一: 1, 二: 2, 两: 2, 兩: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9,
+};
+
+/** '十二' -> 12, '二十' -> 20, '十' -> 10, '七' -> 7 (ages and grades need no more). */
+function cjkNumeral(run: string): number | null {
+  if (!run.includes('十')) return run.length === 1 ? (CJK_DIGITS[run] ?? null) : null;
+  const [tens, ones] = run.split('十') as [string, string];
+  const t = tens === '' ? 1 : CJK_DIGITS[tens];
+  const o = ones === '' ? 0 : CJK_DIGITS[ones];
+  if (t === undefined || o === undefined || tens.length > 1 || ones.length > 1) return null;
+  return t * 10 + o;
+}
+
+/** The age reading: CJK numerals of up to two digits become ASCII numbers. */
+function withCjkNumbers(text: string): string {
+  return text.replace(CJK_NUMERAL_RUN, (run) => {
+    const value = cjkNumeral(run);
+    return value === null ? run : String(value);
+  });
+}
+
+/** Words between tens and units in spelled-out numbers ('vingt et un', 'einundzwanzig' is one word). */
+const TENS_JOINERS = '(?:and|et|y|e|und|en|i|и|і|ve|dan|at)';
+
+const ORDINAL_SUFFIX = '(?:st|nd|rd|th|º|ª|°|o|a|e|er|re|ème|eme|e|te|ste|ter|ten|ste|ый|ий|ой|ая|я|й|ci|inci|ıncı|uncu|üncü|ncı|nci)?\\.?';
+
+function compileAgeRules(lexicon: Lexicon, currentYear: number): AgeRule[] {
+  const language = lexicon.language;
+  const numberWords = Object.keys(lexicon.numbers ?? {});
+  const numberValues = new Map<string, number>();
+  for (const [word, value] of Object.entries(lexicon.numbers ?? {})) {
+    const written = readAsWritten(word).trim().replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ');
+    numberValues.set(written, value);
+    numberValues.set(foldText(written), value);
+  }
+  const numberAlt = numberWords.length ? `|${alternation(numberWords)}` : '';
+  // 'twenty-five years old' is not 'five years old': no number word right after a tens word.
+  const tens = numberWords.filter((w) => lexicon.numbers![w]! >= 20 && lexicon.numbers![w]! % 10 === 0);
+  const afterTens = tens.length ? `(?<!(?:${alternation(tens)})\\s*(?:${TENS_JOINERS}\\s*)?)` : '';
+  const NUMBER = `${afterTens}(?<n>\\d{1,4}${numberAlt})`;
+  const YEAR = '(?<n>\\d{4})';
+  const rules: AgeRule[] = [];
+  const value = (raw: string): number => {
+    if (/^\d+$/.test(raw)) return Number(raw);
+    const spaced = raw.replace(/\s+/g, ' ');
+    return numberValues.get(spaced) ?? numberValues.get(spaced.replace(/ /g, '')) ?? Number.NaN;
+  };
+  const add = (rule: AgeRule['rule'], source: string, refuses: (n: number) => boolean) =>
+    rules.push({ language, rule, pattern: new RegExp(source, 'gu'), refuses, valueOf: value });
+  const underAge = (n: number) => n >= 0 && n < MINIMUM_AGE;
+  const schoolGrade = (n: number) => n >= 0 && n <= MAX_SCHOOL_GRADE;
+  const minorBirthYear = (n: number) => n > currentYear - MINIMUM_AGE && n <= currentYear + 1;
+  const stillAtSchool = (n: number) => n >= currentYear && n <= currentYear + 15;
+  const NUMBER_START = '(?<![\\p{L}\\p{N}])';
+  const NUMBER_END = '(?![\\p{N}])';
+  const WORD_END = '(?![\\p{L}\\p{N}])';
+
+  if (lexicon.ageAfter?.length) {
+    const units = alternation(lexicon.ageAfter);
+    add('years', `${NUMBER_START}${NUMBER}${ORDINAL_SUFFIX}\\s*(?:${units})${WORD_END}`, underAge);
+    // CJK counters follow a number with no break, and the word after them is free ('12歳の').
+    const unspaced = lexicon.ageAfter.filter((u) => UNSPACED.test(u));
+    if (unspaced.length) add('years', `(?<![\\p{N}])(?<n>\\d{1,4})\\s*(?:${alternation(unspaced)})`, underAge);
+  }
+  if (lexicon.birthdayAfter?.length) {
+    add('birthday', `${NUMBER_START}${NUMBER}${ORDINAL_SUFFIX}\\s*(?:${alternation(lexicon.birthdayAfter)})`, underAge);
+  }
+  if (lexicon.gradeAfter?.length) {
+    add('grade', `${NUMBER_START}${NUMBER}${ORDINAL_SUFFIX}\\s*(?:${alternation(lexicon.gradeAfter)})${WORD_END}`, schoolGrade);
+  }
+  const prefixed = (rule: AgeRule['rule'], words: string[] | undefined, num: string, refuses: (n: number) => boolean) => {
+    if (!words?.length) return;
+    add(rule, `${before(words)}(?:${alternation(words)})\\s*${num}${NUMBER_END}${num === YEAR ? '' : WORD_END}`, refuses);
+  };
+  prefixed('age', lexicon.ageBefore, NUMBER, underAge);
+  prefixed('grade', lexicon.gradeBefore, NUMBER, schoolGrade);
+  prefixed('born', lexicon.bornBefore, YEAR, minorBirthYear);
+  prefixed('class-of', lexicon.classOfBefore, YEAR, stillAtSchool);
+  // 'girl, 12' / 'niña 12': a bare number just after a person word. Only 1..17, and only a number
+  // that nothing else follows as a unit ('girl 2 inches' is not an age).
+  if (lexicon.personBefore?.length) {
+    add(
+      'person',
+      `${before(lexicon.personBefore)}(?:${alternation(lexicon.personBefore)})\\s*(?<n>\\d{1,2}${numberAlt})${WORD_END}(?!\\s*(?:cm|mm|in|inch|inches|ft|feet|k|x|%|kg|lb|m)\\b)`,
+      (n) => n >= 1 && n < MINIMUM_AGE,
+    );
+  }
+  return rules;
+}
+
+const LEXICON_DIR = new URL('./lexicons/', import.meta.url);
+
+/** Every `lexicons/<lang>.json` (files starting with `_` hold shared data, not a language). */
+export function loadLexicons(dir: URL = LEXICON_DIR): Lexicon[] {
+  return fs
+    .readdirSync(dir)
+    .filter((file) => /^[a-z]{2,3}\.json$/.test(file))
+    .sort()
+    .map((file) => JSON.parse(fs.readFileSync(new URL(file, dir), 'utf8')) as Lexicon);
+}
+
+export function compileLexicons(lexicons: Lexicon[], today: Date = new Date()): CompiledLexicons {
+  const terms: Term[] = [];
+  const allow: Term[] = [];
+  const ageRules: AgeRule[] = [];
+  for (const lexicon of lexicons) {
+    for (const kind of TERM_KINDS) {
+      for (const source of lexicon.terms[kind] ?? []) {
+        for (const variant of ['written', 'folded'] as const) {
+          const term = parseTerm(source, lexicon.language, kind, variant);
+          if (term) terms.push(term);
+        }
+      }
+    }
+    for (const source of lexicon.allow ?? []) {
+      for (const variant of ['written', 'folded'] as const) {
+        const term = parseTerm(source, lexicon.language, 'minor', variant);
+        if (term) allow.push(term);
+      }
+    }
+    ageRules.push(...compileAgeRules(lexicon, today.getUTCFullYear()));
+  }
+  return { languages: lexicons.map((l) => l.language), terms: dedupe(terms), allow: dedupe(allow), ageRules };
+}
+
+function dedupe(terms: Term[]): Term[] {
+  const seen = new Set<string>();
+  return terms.filter((t) => {
+    const key = `${t.language}|${t.kind}|${t.substring ?? ''}|${t.words.join(' ')}|${t.startFree}|${t.endFree}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Matching
+
+interface Hit {
+  term: Term;
+  /** Character span in the reading it was found in. */
+  start: number;
+  end: number;
+  reading: number;
+}
+
+function wordMatches(token: string, word: string, startFree: boolean, endFree: boolean): boolean {
+  if (startFree && endFree) return token.includes(word);
+  if (startFree) return token.endsWith(word);
+  if (endFree) return token.startsWith(word);
+  return token === word;
+}
+
+/** Word terms over a token list; `join` also tries short tokens joined ('lo li', 'sch oolgirl'). */
+function findWordTerms(terms: Term[], tokens: Token[], reading: number, hits: Hit[]): void {
+  for (let i = 0; i < tokens.length; i += 1) {
+    for (const term of terms) {
+      if (term.substring !== null) continue;
+      const n = term.words.length;
+      if (i + n > tokens.length) continue;
+      let ok = true;
+      for (let j = 0; j < n && ok; j += 1) {
+        ok = wordMatches(tokens[i + j]!.text, term.words[j]!, j === 0 && term.startFree, j === n - 1 && term.endFree);
+      }
+      if (ok) hits.push({ term, start: tokens[i]!.start, end: tokens[i + n - 1]!.end, reading });
+    }
+  }
+}
+
+/** Tokens with split words joined: pairs and triples where a part is short, and runs of single letters. */
+function joinedTokens(tokens: Token[]): Token[] {
+  const joined: Token[] = [];
+  for (let i = 0; i + 1 < tokens.length; i += 1) {
+    const a = tokens[i]!;
+    const b = tokens[i + 1]!;
+    if (Math.min(a.text.length, b.text.length) <= 3 && a.text.length + b.text.length >= 4) {
+      joined.push({ text: a.text + b.text, start: a.start, end: b.end });
+    }
+    const c = tokens[i + 2];
+    if (c && Math.min(a.text.length, b.text.length, c.text.length) <= 2 && (a.text + b.text + c.text).length >= 5) {
+      joined.push({ text: a.text + b.text + c.text, start: a.start, end: c.end });
+    }
+  }
+  let run: Token[] = [];
+  for (const token of [...tokens, null]) {
+    if (token && token.text.length === 1 && /\p{L}/u.test(token.text)) run.push(token);
+    else {
+      if (run.length >= 3) joined.push({ text: run.map((t) => t.text).join(''), start: run[0]!.start, end: run.at(-1)!.end });
+      run = [];
+    }
+  }
+  return joined;
+}
+
+function findSubstringTerms(terms: Term[], text: string, reading: number, hits: Hit[]): void {
+  const flat = compact(text);
+  for (const term of terms) {
+    if (term.substring === null || !term.substring) continue;
+    let from = 0;
+    for (;;) {
+      const at = flat.indexOf(term.substring, from);
+      if (at < 0) break;
+      // Offsets in the compact text: allow spans use the same space (reading + 100).
+      hits.push({ term, start: at, end: at + term.substring.length, reading: reading + 100 });
+      from = at + 1;
+    }
+  }
+}
+
+function insideAllowed(hit: Hit, allowed: Hit[]): boolean {
+  return allowed.some((a) => a.reading === hit.reading && a.start <= hit.start && a.end >= hit.end);
+}
+
+export interface LexiconMatch {
+  language: string;
+  /** lexicon:<lang>:<kind> or age:<lang>:<rule>. */
+  rule: string;
+  /** What matched, normalised. */
+  text: string;
+  kind: TermKind | 'age';
+}
+
+/** Every match of the lexicons in a prompt. Pure: no I/O. */
+export function findLexiconMatches(compiled: CompiledLexicons, prompt: string): LexiconMatch[] {
+  const written = readAsWritten(prompt);
+  const folded = foldText(written);
+  const readings = [written, folded, unleet(folded)];
+  const matches = new Map<string, LexiconMatch>();
+
+  readings.forEach((text, reading) => {
+    const tokens = tokenize(text);
+    const hits: Hit[] = [];
+    findWordTerms(compiled.terms, tokens, reading, hits);
+    findWordTerms(compiled.terms.filter((t) => t.words.length === 1), joinedTokens(tokens), reading, hits);
+    findSubstringTerms(compiled.terms, text, reading, hits);
+    const allowed: Hit[] = [];
+    findWordTerms(compiled.allow, tokens, reading, allowed);
+    findSubstringTerms(compiled.allow, text, reading, allowed);
+    for (const hit of hits) {
+      if (insideAllowed(hit, allowed)) continue;
+      const rule = `lexicon:${hit.term.language}:${hit.term.kind}`;
+      const matchedText = hit.term.substring ?? text.slice(hit.start, hit.end);
+      matches.set(`${rule}|${matchedText}`, { language: hit.term.language, rule, text: matchedText, kind: hit.term.kind });
+    }
+  });
+
+  // Ages: on the written and folded readings, with CJK numerals as numbers and punctuation as spaces
+  // ('15-year-old', '15 y/o', '12歳').
+  for (const text of [written, folded]) {
+    const spaced = withCjkNumbers(text)
+      .replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ');
+    for (const rule of compiled.ageRules) {
+      for (const match of spaced.matchAll(rule.pattern)) {
+        const n = rule.valueOf(match.groups!.n!);
+        if (Number.isFinite(n) && rule.refuses(n)) {
+          const id = `age:${rule.language}:${rule.rule}`;
+          matches.set(`${id}|${match[0].trim()}`, { language: rule.language, rule: id, text: match[0].trim(), kind: 'age' });
+        }
+      }
+    }
+  }
+  return [...matches.values()];
+}
+
+let defaultCompiled: CompiledLexicons | null = null;
+let compiledYear = 0;
+
+/** The repository's lexicons, compiled once per year (born-in and class-of depend on the year). */
+export function repositoryLexicons(today: Date = new Date()): CompiledLexicons {
+  if (!defaultCompiled || compiledYear !== today.getUTCFullYear()) {
+    defaultCompiled = compileLexicons(loadLexicons(), today);
+    compiledYear = today.getUTCFullYear();
+  }
+  return defaultCompiled;
+}
+
+/** The lexicon stage's verdict for a prompt. */
+export function screenText(prompt: string, compiled: CompiledLexicons = repositoryLexicons()): SafetyVerdict {
+  const matches = findLexiconMatches(compiled, prompt);
+  if (matches.length === 0) return { outcome: 'allowed' };
+  const first = matches[0]!;
+  return {
+    outcome: 'refused',
+    stage: 'lexicon',
+    category: 'minors',
+    rule: first.rule,
+    matched: [...new Set(matches.map((m) => `${m.text} (${m.rule})`))],
+    ...(matches.some((m) => m.kind === 'csam') ? { escalate: true } : {}),
+  };
+}
+
+/** The deterministic, offline first stage of the prompt pipeline. */
+export function createLexiconStage(compiled?: CompiledLexicons): PromptSafetyStage {
   return {
     stage: 'lexicon',
     name: 'lexicon',
-    check(prompt) {
-      const verdict = checkPromptSafety(prompt);
-      if (verdict.allowed) return { outcome: 'allowed' };
-      return { outcome: 'refused', stage: 'lexicon', category: 'minors', rule: 'lexicon:en:minor', matched: verdict.matched };
-    },
+    check: (prompt) => screenText(prompt, compiled ?? repositoryLexicons()),
   };
 }

@@ -5,10 +5,13 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RATIOS } from '@velvet/contracts/options';
 import { createA1111Provider } from '../../../src/providers/image-model/a1111.ts';
 import type { GenerateParams } from '../../../src/providers/image-model/index.ts';
+import { MANDATORY_NEGATIVE_TERMS } from '../../../src/providers/image-model/negative-prompt.ts';
+import { createImageModelProvider } from '../../../src/providers/image-model/select.ts';
 import { startA1111Fake, type A1111Fake, type A1111FakeMode } from '../../support/fakes/a1111.ts';
 import { expectWebpImages, providerFailure } from '../../support/fakes/assertions.ts';
 import { makePng } from '../../support/fakes/http-fake.ts';
-import { testImagePresets } from '../../support/fakes/presets.ts';
+import { testImagePresets, writePresetsFile } from '../../support/fakes/presets.ts';
+import { testConfig } from '../../support/app.ts';
 
 const params: GenerateParams = {
   prompt: 'neon-lit hotel room',
@@ -88,6 +91,35 @@ describe('A1111 adapter (fake stable-diffusion-webui API)', () => {
         ],
       },
     });
+  });
+
+  it('sends the mandatory negative prompt whatever the presets file says, plus SAFETY_NEGATIVE_PROMPT_EXTRA', async () => {
+    fake = await startA1111Fake('ok', { apiAuth: API_AUTH });
+    const server = {
+      IMAGE_PROVIDER: 'a1111',
+      A1111_URL: fake.url,
+      A1111_API_AUTH: API_AUTH,
+      IMAGE_POSES_DIR: posesDir,
+    };
+    const emptied = { ...testImagePresets(), negativePrompt: '', models: {} };
+    const plain = createImageModelProvider(testConfig({ ...server, IMAGE_PRESETS_FILE: writePresetsFile(emptied) }));
+    await plain.generate({ ...params, count: 1 });
+    expect((fake.requests[0]!.json as { negative_prompt: string }).negative_prompt).toBe(
+      MANDATORY_NEGATIVE_TERMS.join(', '),
+    );
+
+    const contradicting = { ...emptied, negativePrompt: 'adult, (mature:1.4), blurry' };
+    const extended = createImageModelProvider(
+      testConfig({
+        ...server,
+        IMAGE_PRESETS_FILE: writePresetsFile(contradicting),
+        SAFETY_NEGATIVE_PROMPT_EXTRA: 'sketch, Kid, jpeg artifacts',
+      }),
+    );
+    await extended.generate({ ...params, count: 1 });
+    expect((fake.requests[1]!.json as { negative_prompt: string }).negative_prompt).toBe(
+      `${MANDATORY_NEGATIVE_TERMS.join(', ')}, blurry, sketch, jpeg artifacts`,
+    );
   });
 
   it('4k enables the hires pass at 2x: pictures at twice the ratio size', async () => {

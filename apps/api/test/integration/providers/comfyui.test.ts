@@ -1,11 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { RATIOS } from '@velvet/contracts/options';
-import { createComfyUiProvider } from '../../../src/providers/image-model/comfyui.ts';
+import { COMFY_NODE, createComfyUiProvider } from '../../../src/providers/image-model/comfyui.ts';
 import type { GenerateParams } from '../../../src/providers/image-model/index.ts';
+import { MANDATORY_NEGATIVE_TERMS } from '../../../src/providers/image-model/negative-prompt.ts';
+import { createImageModelProvider } from '../../../src/providers/image-model/select.ts';
 import { expectWebpImages, providerFailure } from '../../support/fakes/assertions.ts';
 import { startComfyUiFake, type ComfyUiFake, type ComfyUiFakeMode } from '../../support/fakes/comfyui.ts';
 import { closedPortUrl } from '../../support/fakes/http-fake.ts';
-import { testImagePresets } from '../../support/fakes/presets.ts';
+import { testImagePresets, writePresetsFile } from '../../support/fakes/presets.ts';
+import { testConfig } from '../../support/app.ts';
 
 type Graph = Record<string, { class_type: string; inputs: Record<string, unknown> }>;
 
@@ -77,6 +80,30 @@ describe('ComfyUI adapter (fake ComfyUI server)', () => {
     ]);
     expect(fake.deleted).toEqual([]);
     expect(promptId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('encodes the mandatory negative prompt whatever the presets file says, plus SAFETY_NEGATIVE_PROMPT_EXTRA', async () => {
+    fake = await startComfyUiFake('ok');
+    const negativeOf = (index: number) => {
+      const graph = (fake!.requests.filter((r) => r.path === '/prompt')[index]!.json as { prompt: Graph }).prompt;
+      return graph[COMFY_NODE.negative]!.inputs.text;
+    };
+    const emptied = { ...testImagePresets(), negativePrompt: '', models: {} };
+    const server = { IMAGE_PROVIDER: 'comfyui', COMFYUI_URL: fake.url, IMAGE_PROVIDER_POLL_INTERVAL_MS: '20' };
+    const plain = createImageModelProvider(testConfig({ ...server, IMAGE_PRESETS_FILE: writePresetsFile(emptied) }));
+    await plain.generate({ ...params, count: 1 });
+    expect(negativeOf(0)).toBe(MANDATORY_NEGATIVE_TERMS.join(', '));
+
+    const contradicting = { ...emptied, negativePrompt: 'ADULT, ((grown-up)), milf, text' };
+    const extended = createImageModelProvider(
+      testConfig({
+        ...server,
+        IMAGE_PRESETS_FILE: writePresetsFile(contradicting),
+        SAFETY_NEGATIVE_PROMPT_EXTRA: 'sketch,TEEN , jpeg artifacts',
+      }),
+    );
+    await extended.generate({ ...params, count: 1 });
+    expect(negativeOf(1)).toBe(`${MANDATORY_NEGATIVE_TERMS.join(', ')}, text, sketch, jpeg artifacts`);
   });
 
   it('4k adds a latent upscale and second pass: pictures at twice the ratio size', async () => {

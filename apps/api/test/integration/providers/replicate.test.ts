@@ -1,9 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { RATIOS } from '@velvet/contracts/options';
 import type { GenerateParams } from '../../../src/providers/image-model/index.ts';
+import { MANDATORY_NEGATIVE_TERMS } from '../../../src/providers/image-model/negative-prompt.ts';
+import { createImageModelProvider } from '../../../src/providers/image-model/select.ts';
 import { createReplicateProvider, type ReplicateOptions } from '../../../src/providers/image-model/replicate.ts';
 import { expectWebpImages, providerFailure } from '../../support/fakes/assertions.ts';
-import { REPLICATE_VERSION, testImagePresets, UPSCALER_VERSION } from '../../support/fakes/presets.ts';
+import {
+  REPLICATE_VERSION,
+  testImagePresets,
+  UPSCALER_VERSION,
+  writePresetsFile,
+} from '../../support/fakes/presets.ts';
+import { testConfig } from '../../support/app.ts';
 import { startReplicateFake, type ReplicateFake, type ReplicateFakeMode } from '../../support/fakes/replicate.ts';
 
 const params: GenerateParams = {
@@ -77,6 +85,47 @@ describe('Replicate adapter (fake Replicate API)', () => {
       `/files/${id}-0.png`,
       `/files/${id}-1.png`,
     ]);
+  });
+
+  it('sends the mandatory negative_prompt whatever the presets file says, plus SAFETY_NEGATIVE_PROMPT_EXTRA', async () => {
+    fake = await startReplicateFake('ok');
+    const negativeOf = (index: number) =>
+      (fake!.requests.filter((r) => r.method === 'POST')[index]!.json as { input: Record<string, unknown> }).input
+        .negative_prompt;
+    const presets = testImagePresets();
+    const emptied = { ...presets, negativePrompt: '', models: {} };
+    const server = {
+      IMAGE_PROVIDER: 'replicate',
+      REPLICATE_API_URL: fake.url,
+      REPLICATE_API_TOKEN: fake.token,
+      IMAGE_PROVIDER_POLL_INTERVAL_MS: '20',
+    };
+    const plain = createImageModelProvider(testConfig({ ...server, IMAGE_PRESETS_FILE: writePresetsFile(emptied) }));
+    await plain.generate({ ...params, count: 1 });
+    expect(negativeOf(0)).toBe(MANDATORY_NEGATIVE_TERMS.join(', '));
+
+    // The model's own inputs try to replace the negative prompt with one that avoids adults.
+    const replicate = presets.replicate!;
+    const contradicting = {
+      ...emptied,
+      negativePrompt: 'mature, blurry',
+      replicate: {
+        ...replicate,
+        models: {
+          ...replicate.models,
+          Realistic: { ...replicate.models.Realistic, input: { negative_prompt: 'adult woman, cartoon' } },
+        },
+      },
+    };
+    const extended = createImageModelProvider(
+      testConfig({
+        ...server,
+        IMAGE_PRESETS_FILE: writePresetsFile(contradicting),
+        SAFETY_NEGATIVE_PROMPT_EXTRA: 'sketch, loli',
+      }),
+    );
+    await extended.generate({ ...params, count: 1 });
+    expect(negativeOf(1)).toBe(`${MANDATORY_NEGATIVE_TERMS.join(', ')}, blurry, sketch, cartoon`);
   });
 
   it('runs an official model (owner/name) through its model path', async () => {

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { parseImagePresets, type ImagePresets } from '../../../src/providers/image-model/presets.ts';
 import builtIn from '../../../src/providers/image-model/presets.json' with { type: 'json' };
 
@@ -31,4 +34,11 @@ export function testImagePresets(): ImagePresets {
     },
     'test presets',
   );
+}
+
+/** Writes presets as an operator's IMAGE_PRESETS_FILE and returns its path. */
+export function writePresetsFile(presets: ImagePresets): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'velvet-presets-')), 'presets.json');
+  fs.writeFileSync(file, JSON.stringify(presets));
+  return file;
 }

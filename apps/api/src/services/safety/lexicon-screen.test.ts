@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import { compileLexicons, findLexiconMatches, foldPrompt, readAsWritten, screenText, type Lexicon } from './lexicon-screen.ts';
+
+// The engine on small lexicons of its own, so each reading rule is tested apart from the data. The
+// repository's lexicons are held to the evaluation set in eval/eval-set.test.ts.
+const en: Lexicon = {
+  language: 'en',
+  name: 'English',
+  terms: {
+    minor: ['child', 'kid', 'kiddo', 'little girl', 'teen'],
+    school: ['*grader', 'elementary student', 'year 7 pupil'],
+    slang: ['*loli*'],
+    implied: ['sweet sixteen'],
+    csam: ['child porn'],
+  },
+  allow: ['kid gloves'],
+  numbers: { one: 1, five: 5, twelve: 12, sixteen: 16, twenty: 20 },
+  ageAfter: ['years old', 'year old', 'yo', 'y o'],
+  ageBefore: ['aged', 'age', 'looks about', 'turned'],
+  gradeAfter: ['grade', 'grader'],
+  gradeBefore: ['grade', 'year'],
+  bornBefore: ['born in', 'born'],
+  classOfBefore: ['class of'],
+  birthdayAfter: ['birthday'],
+  personBefore: ['girl', 'boy'],
+};
+const ja: Lexicon = {
+  language: 'ja',
+  name: 'Japanese',
+  terms: { school: ['女子中学生'], slang: ['ロリ'] },
+  ageAfter: ['歳'],
+  gradeBefore: ['中'],
+};
+const ru: Lexicon = { language: 'ru', name: 'Russian', terms: { school: ['школьниц*'] }, ageAfter: ['лет'] };
+const de: Lexicon = {
+  language: 'de',
+  name: 'German',
+  terms: { school: ['*schülerin'] },
+  numbers: { zwölf: 12, 'dreizehn': 13 },
+  ageAfter: ['jahre alt'],
+};
+
+const compiled = compileLexicons([en, ja, ru, de], new Date('2026-11-23T12:00:00Z'));
+const rules = (prompt: string) => findLexiconMatches(compiled, prompt).map((m) => m.rule);
+
+describe('lexicon screen: readings of the text', () => {
+  it.each([
+    ['whole words', 'a child on a bed', 'lexicon:en:minor'],
+    ['word sequences', 'a little girl', 'lexicon:en:minor'],
+    ['a free start (compounds)', 'naked 8th grader', 'lexicon:en:school'],
+    ['a free end and start (fused words)', 'hentailolicon', 'lexicon:en:slang'],
+    ['spaced letters', 'l o l i', 'lexicon:en:slang'],
+    ['words split in two', 'lo li art', 'lexicon:en:slang'],
+    ['leetspeak', 't33n in lingerie', 'lexicon:en:minor'],
+    ['Cyrillic look-alikes in a Latin word', 'сhild', 'lexicon:en:minor'],
+    ['fullwidth letters', 'ｌｏｌｉ', 'lexicon:en:slang'],
+    ['accents', 'chíld', 'lexicon:en:minor'],
+    ['zero-width characters', 'lo\u200bli', 'lexicon:en:slang'],
+    ['control characters', 'ch\u0000i\u0007ld', 'lexicon:en:minor'],
+    ['upper case', 'CHILD', 'lexicon:en:minor'],
+    ['Russian words in Cyrillic (not destroyed by folding)', 'голая школьница', 'lexicon:ru:school'],
+    ['Russian inflections through a free end', 'голую школьницу', 'lexicon:ru:school'],
+    ['unspaced scripts by substring', '裸の女子中学生', 'lexicon:ja:school'],
+    ['unspaced scripts with separators in between', '女子 中学生', 'lexicon:ja:school'],
+    ['German compounds', 'nackte Grundschülerin', 'lexicon:de:school'],
+    ['folded umlauts', 'nackte schulerin', 'lexicon:de:school'],
+    ['explicit abuse terms', 'child porn', 'lexicon:en:csam'],
+  ])('%s', (_what, prompt, rule) => {
+    expect(rules(prompt)).toContain(rule);
+  });
+
+  it('keeps adult phrases the lexicon allows, and ordinary words that contain a term', () => {
+    expect(rules('a model in kid gloves')).toEqual([]);
+    expect(rules('a torpedo, a skid mark, childhood memories of a woman')).toEqual([]);
+  });
+
+  it('reads every script as written, and folds look-alikes only in the folded reading', () => {
+    expect(readAsWritten('Голая\u200b ＳＣＨＯＯＬ ١٢')).toBe('голая school 12');
+    expect(foldPrompt('Ｃhílď\u200d')).toBe('child');
+  });
+});
+
+describe('lexicon screen: ages', () => {
+  it.each([
+    ['15yo', 'age:en:years'],
+    ['15 y/o', 'age:en:years'],
+    ['a 15-year-old', 'age:en:years'],
+    ['１５yo', 'age:en:years'],
+    ['sixteen years old', 'age:en:years'],
+    ['١٢ years old', 'age:en:years'],
+    ['aged 12', 'age:en:age'],
+    ['looks about twelve', 'age:en:age'],
+    ['just turned 16', 'age:en:age'],
+    ['on her 13th birthday', 'age:en:birthday'],
+    ['grade 7', 'age:en:grade'],
+    ['nude year 7 pupil', 'age:en:grade'],
+    ['8th grader', 'age:en:grade'],
+    ['born in 2012', 'age:en:born'],
+    ['class of 2027', 'age:en:class-of'],
+    ['girl, 12', 'age:en:person'],
+    ['十二歳の子', 'age:ja:years'],
+    ['12歳', 'age:ja:years'],
+    ['中2', 'age:ja:grade'],
+    ['девушка 12 лет', 'age:ru:years'],
+    ['zwölf jahre alt', 'age:de:years'],
+  ])('refuses %j', (prompt, rule) => {
+    expect(rules(prompt)).toContain(rule);
+  });
+
+  it.each([
+    'a 25 year old woman',
+    'twenty-five year old woman',
+    'aged 45, elegant',
+    'age 4k render',
+    'grade A beef',
+    'year 2020 fashion',
+    'born in 1990',
+    'class of 2010 reunion',
+    'girl 2 inches from the camera',
+    'two girls, 4k',
+    '18yo college graduate',
+    '中4k',
+    'fifteen candles on a table',
+  ])('allows %j', (prompt) => {
+    expect(rules(prompt)).toEqual([]);
+  });
+
+  it('counts birth years and school-leaving years from today', () => {
+    const later = compileLexicons([en], new Date('2031-01-01T00:00:00Z'));
+    expect(findLexiconMatches(later, 'born in 2012')).toEqual([]);
+    expect(findLexiconMatches(later, 'born in 2014').map((m) => m.rule)).toEqual(['age:en:born']);
+  });
+});
+
+describe('lexicon screen: verdict', () => {
+  it('refuses with the rule and what matched, and escalates explicit abuse terms', () => {
+    const verdict = screenText('child porn', compiled);
+    expect(verdict).toMatchObject({ outcome: 'refused', stage: 'lexicon', category: 'minors', escalate: true });
+    expect(screenText('a woman on a beach', compiled)).toEqual({ outcome: 'allowed' });
+    const plain = screenText('a teen', compiled);
+    expect(plain).toMatchObject({ outcome: 'refused', rule: 'lexicon:en:minor' });
+    expect(plain).not.toHaveProperty('escalate');
+  });
+});
