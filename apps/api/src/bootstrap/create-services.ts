@@ -10,20 +10,25 @@ import { createImageModelProvider } from '../providers/image-model/select.ts';
 import type { ImageStorage } from '../providers/storage/index.ts';
 import { createLocalDiskStorage } from '../providers/storage/local-disk.ts';
 import { createS3Storage, s3OptionsFrom } from '../providers/storage/s3.ts';
+import { createPromptClassifier } from '../providers/safety/select-classifier.ts';
 import { classifierFailsClosed } from '../config/env.ts';
 import { createLexiconStage } from '../services/safety/lexicon-screen.ts';
 import { createPromptPipeline, type PromptSafety } from '../services/safety/prompt-pipeline.ts';
+import { createFaceAgeEstimators } from '../providers/safety/select-face-age.ts';
+import { createPictureSafetyCheck } from '../services/safety/check-picture.ts';
 import type { PictureSafetyCheck } from '../services/safety/verdict.ts';
 
 /** Lexicons first (always), then the configured classifier (SAFETY_CLASSIFIER). */
 export function createPromptSafety(config: AppConfig): PromptSafety {
-  return createPromptPipeline([createLexiconStage()], { failClosed: classifierFailsClosed(config) });
+  const classifier = createPromptClassifier(config);
+  const stages = classifier ? [createLexiconStage(), classifier] : [createLexiconStage()];
+  return createPromptPipeline(stages, { failClosed: classifierFailsClosed(config) });
 }
 
 /** The picture check of SAFETY_PICTURE_CHECK (null when off). */
 export function createPictureSafety(config: AppConfig): PictureSafetyCheck | null {
-  if (config.SAFETY_PICTURE_CHECK === 'off') return null;
-  return null;
+  const estimators = createFaceAgeEstimators(config);
+  return estimators.length > 0 ? createPictureSafetyCheck(estimators, config.SAFETY_FACE_MIN_AGE) : null;
 }
 
 /**

@@ -247,6 +247,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return parsed.data;
 }
 
+/** The safety settings alone, for tools that need no database (the safety evaluation). */
+export function loadSafetyConfig(env: NodeJS.ProcessEnv = process.env) {
+  const keys = Object.keys(ZEnv.shape).filter((key) => key.startsWith('SAFETY_') || key === 'NODE_ENV');
+  const schema = ZEnv.pick(Object.fromEntries(keys.map((key) => [key, true])) as { [K in keyof AppConfig]?: true });
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data as Pick<AppConfig, Extract<keyof AppConfig, `SAFETY_${string}` | 'NODE_ENV'>>;
+}
+
 /** Whether a failing classifier refuses the prompt (see SAFETY_CLASSIFIER_FAIL_CLOSED). */
 export function classifierFailsClosed(config: Pick<AppConfig, 'SAFETY_CLASSIFIER_FAIL_CLOSED' | 'NODE_ENV'>): boolean {
   return config.SAFETY_CLASSIFIER_FAIL_CLOSED ?? config.NODE_ENV === 'production';

@@ -58,9 +58,9 @@ function asciiDigit(ch: string): string {
 }
 
 const NON_ASCII_DIGIT = /(?![0-9])\p{Nd}/gu;
-const INVISIBLE = /[\p{Cf}\p{Cc}\u{FE00}-\u{FE0F}\u{E0100}-\u{E01EF}\u115F\u1160\u3164\uFFA0\u034F]/gu;
+const INVISIBLE = /[\p{Cf}\p{Cc}\u0640\u{FE00}-\u{FE0F}\u{E0100}-\u{E01EF}\u115F\u1160\u3164\uFFA0\u034F]/gu;
 
-/** As written: NFKC, lowercase, invisible/control characters gone, digits of every script as ASCII. */
+/** As written: NFKC, lowercase, invisible/control characters and the Arabic tatweel (a stretching filler) gone, digits of every script as ASCII. */
 export function readAsWritten(prompt: string): string {
   return prompt
     .replace(/\s+/gu, ' ')
@@ -95,6 +95,10 @@ interface Token {
   text: string;
   start: number;
   end: number;
+  /** For a token joined from several ('lo li' -> 'loli'): the tokens it was made of. */
+  parts?: string[];
+  /** Joined from single letters ('a k i d'): terms are looked for anywhere inside it. */
+  letters?: boolean;
 }
 
 function tokenize(text: string): Token[] {
@@ -271,7 +275,7 @@ function compileAgeRules(lexicon: Lexicon, currentYear: number): AgeRule[] {
   if (lexicon.personBefore?.length) {
     add(
       'person',
-      `${before(lexicon.personBefore)}(?:${alternation(lexicon.personBefore)})\\s*(?<n>\\d{1,2}${numberAlt})${WORD_END}(?!\\s*(?:cm|mm|in|inch|inches|ft|feet|k|x|%|kg|lb|m)\\b)`,
+      `${before(lexicon.personBefore)}(?:${alternation(lexicon.personBefore)})\\s*(?<n>\\d{1,2}${numberAlt})${WORD_END}(?!\\s*\\d)(?!\\s*(?:cm|mm|in|inch|inches|ft|feet|k|x|%|kg|lb|m)\\b)`,
       (n) => n >= 1 && n < MINIMUM_AGE,
     );
   }
@@ -349,9 +353,18 @@ function findWordTerms(terms: Term[], tokens: Token[], reading: number, hits: Hi
       const n = term.words.length;
       if (i + n > tokens.length) continue;
       let ok = true;
+      // Spelled-out letters carry no word breaks: 'a k i d' holds 'kid'.
+      if (n === 1 && tokens[i]!.letters && term.words[0]!.length >= 3 && tokens[i]!.text.includes(term.words[0]!)) {
+        hits.push({ term, start: tokens[i]!.start, end: tokens[i]!.end, reading });
+        continue;
+      }
       for (let j = 0; j < n && ok; j += 1) {
         ok = wordMatches(tokens[i + j]!.text, term.words[j]!, j === 0 && term.startFree, j === n - 1 && term.endFree);
       }
+      // A joined token counts only when none of its parts matches the term alone: the parts were
+      // judged as words already (and an allowed phrase may cover them, 'kindergärtnerin, 30').
+      if (ok && n === 1 && tokens[i]!.parts?.some((part) => wordMatches(part, term.words[0]!, term.startFree, term.endFree)))
+        ok = false;
       if (ok) hits.push({ term, start: tokens[i]!.start, end: tokens[i + n - 1]!.end, reading });
     }
   }
@@ -364,18 +377,20 @@ function joinedTokens(tokens: Token[]): Token[] {
     const a = tokens[i]!;
     const b = tokens[i + 1]!;
     if (Math.min(a.text.length, b.text.length) <= 3 && a.text.length + b.text.length >= 4) {
-      joined.push({ text: a.text + b.text, start: a.start, end: b.end });
+      joined.push({ text: a.text + b.text, start: a.start, end: b.end, parts: [a.text, b.text] });
     }
     const c = tokens[i + 2];
     if (c && Math.min(a.text.length, b.text.length, c.text.length) <= 2 && (a.text + b.text + c.text).length >= 5) {
-      joined.push({ text: a.text + b.text + c.text, start: a.start, end: c.end });
+      joined.push({ text: a.text + b.text + c.text, start: a.start, end: c.end, parts: [a.text, b.text, c.text] });
     }
   }
   let run: Token[] = [];
   for (const token of [...tokens, null]) {
     if (token && token.text.length === 1 && /\p{L}/u.test(token.text)) run.push(token);
     else {
-      if (run.length >= 3) joined.push({ text: run.map((t) => t.text).join(''), start: run[0]!.start, end: run.at(-1)!.end });
+      if (run.length >= 3) {
+        joined.push({ text: run.map((t) => t.text).join(''), start: run[0]!.start, end: run.at(-1)!.end, letters: true });
+      }
       run = [];
     }
   }

@@ -44,7 +44,7 @@ export type PictureVerdict = {
   minAge: number | null;
   /** Which estimators answered ('face-age-local', 'face-age-rekognition'). */
   checker: string;
-} & ({ outcome: 'allowed' } | Extract<SafetyRefusal, { outcome: 'held' }>);
+} & ({ outcome: 'allowed' } | (Omit<SafetyRefusal, 'outcome'> & { outcome: 'held' }));
 
 /** Runs between the image model and storage in the worker. */
 export interface PictureSafetyCheck {
