@@ -3,9 +3,15 @@
 // runs with IMAGE_PROVIDER=a1111 against a local stand-in of AUTOMATIC1111's API (the model is the
 // one thing outside the machine). No demo notice; a generation completes with the model's pictures;
 // when the model refuses the request, the tiles say 'Generation failed' and the coins come back.
+// A second stack runs the real local face-age check with SAFETY_FACE_MIN_AGE=99 (every face "under
+// age"): when the model draws people (the stand-in's 'face' mode, a real photograph), the tiles say
+// 'Held for review', the picture is never shown or even requested, and the coins come back. It is a
+// stack of its own because at 99 even the detector's faint spurious "faces" in the stand-in's flat
+// pictures would hold them.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { HELD_IMAGE_TEXTS } from '@velvet/contracts/images/get-status';
 import { findFreePort } from '@velvet/api/local/redis';
 import { startStack, type RunningStack } from '@velvet/api/local/stack';
 import type { Browser, Page } from 'playwright-core';
@@ -16,25 +22,29 @@ import { launchBrowser, newPage, urlFor } from '../support/browser.ts';
 import { screen, textOf, waitForCompleteImages } from '../support/generate.ts';
 import { waitForTitle, waitVisible, watchErrors } from '../support/page-helpers.ts';
 
+interface A1111Stack {
+  stack: RunningStack;
+  dataDir: string;
+}
+
 let model: A1111Fake;
-let stack: RunningStack;
-let dataDir: string;
 let browser: Browser;
 
-beforeAll(async () => {
-  model = await startA1111Fake('ok');
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'velvet-e2e-a1111-'));
+/** A stack of its own (database, Redis, API, worker) on the AUTOMATIC1111 stand-in. */
+async function startA1111Stack(extraEnv: NodeJS.ProcessEnv = {}): Promise<A1111Stack> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'velvet-e2e-a1111-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
     IMAGE_PROVIDER: 'a1111',
     A1111_URL: model.url,
+    ...extraEnv,
   };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   delete env.PORT;
-  stack = await startStack({
+  const stack = await startStack({
     mode: 'start',
     port: await findFreePort(),
     dataDir,
@@ -42,17 +52,26 @@ beforeAll(async () => {
     seedImages: 0,
     log: () => undefined,
   });
+  return { stack, dataDir };
+}
+
+async function stopA1111Stack(running: A1111Stack | undefined): Promise<void> {
+  if (!running) return;
+  await running.stack.stop();
+  fs.rmSync(running.dataDir, { recursive: true, force: true });
+}
+
+beforeAll(async () => {
+  model = await startA1111Fake('ok');
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await stack?.stop();
   await model?.close();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function openGenerate(member: Member): Promise<Page> {
+async function openGenerate(member: Member, stack: RunningStack): Promise<Page> {
   const page = await newPage(browser, { consent: true, localStorage: signedInStorage(member.session) });
   await page.goto(urlFor(stack.url, '/generate'));
   await waitForTitle(page, 'Generate Images');
@@ -64,10 +83,18 @@ async function waitForBalance(page: Page, value: string): Promise<void> {
 }
 
 describe('generation screen with the AUTOMATIC1111 adapter', () => {
+  let main: A1111Stack | undefined;
+  beforeAll(async () => {
+    main = await startA1111Stack();
+  });
+  afterAll(async () => {
+    await stopA1111Stack(main);
+  });
+
   it('shows no demo notice and completes a generation with the pictures the model drew', async () => {
     model.mode = 'ok';
-    const member = await registerMember('a1111', stack.url);
-    const page = await openGenerate(member);
+    const member = await registerMember('a1111', main!.stack.url);
+    const page = await openGenerate(member, main!.stack);
     const errors = watchErrors(page);
     const s = screen(page);
     await waitForBalance(page, '500');
@@ -89,8 +116,8 @@ describe('generation screen with the AUTOMATIC1111 adapter', () => {
 
   it("a request the model refuses: 'Generation failed' on every tile, and the coins come back", async () => {
     model.mode = 'invalid-request';
-    const member = await registerMember('a1111fail', stack.url);
-    const page = await openGenerate(member);
+    const member = await registerMember('a1111fail', main!.stack.url);
+    const page = await openGenerate(member, main!.stack);
     const s = screen(page);
     await waitForBalance(page, '500');
 
@@ -106,6 +133,56 @@ describe('generation screen with the AUTOMATIC1111 adapter', () => {
     expect(await textOf(failed.first())).toContain('Generation failed');
     // Charged 300 at the make call, refunded in full once the run failed.
     await waitForBalance(page, '500');
+    await page.context().close();
+  });
+});
+
+describe('the picture safety check with SAFETY_FACE_MIN_AGE=99 (every face under age)', () => {
+  let strict: A1111Stack | undefined;
+  beforeAll(async () => {
+    strict = await startA1111Stack({ SAFETY_FACE_MIN_AGE: '99' });
+  });
+  afterAll(async () => {
+    await stopA1111Stack(strict);
+  });
+
+  it("a picture of people: 'Held for review' on every tile, never the picture, and the coins come back", async () => {
+    model.mode = 'face';
+    const member = await registerMember('a1111held', strict!.stack.url);
+    const page = await openGenerate(member, strict!.stack);
+    const errors = watchErrors(page);
+    const pictureRequests: string[] = [];
+    page.on('request', (request) => {
+      if (/\/api\/v[12]\/(image|likeimage)\/(thumb|detail)\//.test(request.url())) pictureRequests.push(request.url());
+    });
+    const s = screen(page);
+    await waitForBalance(page, '500');
+
+    await page.getByRole('radio', { name: '2', exact: true }).check();
+    await s.prompt.fill('friends laughing at a garden party');
+    await s.generate.click();
+    const group = s.groups.first();
+    await waitVisible(group);
+    await waitForBalance(page, '300');
+    const held = group.locator('[data-testid="image-tile"][data-status="held"]');
+    // Drawn, then every face's age estimated on the CPU: slower than a plain generation.
+    await held.nth(1).waitFor({ state: 'visible', timeout: 120_000 });
+    expect(await held.count()).toBe(2);
+    expect(await textOf(held.first())).toBe(HELD_IMAGE_TEXTS.label);
+    expect(await group.locator('[data-testid="image-tile"][data-status="failed"]').count()).toBe(0);
+    expect(await group.locator('img').count()).toBe(0);
+    // Charged 200 at the make call, refunded in full once both pictures were held.
+    await waitForBalance(page, '500');
+
+    // The detail view says why, and still shows no picture.
+    await held.first().click();
+    const notice = page.getByTestId('detail-held');
+    await waitVisible(notice);
+    expect(await textOf(notice)).toContain(HELD_IMAGE_TEXTS.explanation);
+    expect(await page.getByTestId('detail-image').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Download Image' }).isDisabled()).toBe(true);
+    expect(pictureRequests).toEqual([]);
+    expect(errors.filter((e) => !e.includes('net::ERR_ABORTED'))).toEqual([]);
     await page.context().close();
   });
 });

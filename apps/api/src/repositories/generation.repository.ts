@@ -25,12 +25,33 @@ export async function completeImage(
   return count === 1;
 }
 
-/** The run is complete when no image is processing any more, failed when none completed. */
+/**
+ * The run is finished when no image is processing any more (complete, failed and held images are all
+ * final). It is failed when every image failed, complete otherwise: a held image was drawn and
+ * checked, so a run with only held images is complete (each image says what came of it).
+ */
 export async function settleRunStatus(db: Database, runId: string): Promise<void> {
   const images = await db.image.findMany({ where: { runId }, select: { status: true } });
   if (images.some((i) => i.status === 'processing')) return;
-  const status = images.some((i) => i.status === 'complete') ? 'complete' : 'failed';
+  const status = images.some((i) => i.status === 'complete' || i.status === 'held') ? 'complete' : 'failed';
   await db.generationRun.update({ where: { runId }, data: { status, completedAt: new Date() } });
+}
+
+/**
+ * Marks a still-processing image held (withheld by the picture safety check), with no member-served
+ * files, inside the caller's transaction. False when the image was not processing any more (another
+ * attempt or the failure path settled it first): the caller then does nothing more.
+ */
+export async function markImageHeld(tx: DatabaseTransaction, imageId: string): Promise<boolean> {
+  const { count } = await tx.image.updateMany({
+    where: { imageId, status: 'processing' },
+    data: { status: 'held', originalKey: null, thumbnailKey: null, isOpen: false, completedAt: new Date() },
+  });
+  return count === 1;
+}
+
+export function findImageStatus(db: DatabaseOrTransaction, imageId: string) {
+  return db.image.findUnique({ where: { imageId }, select: { status: true } });
 }
 
 export function findRunOwner(db: DatabaseOrTransaction, runId: string) {

@@ -9,6 +9,7 @@ import { DEPOSIT_STATUSES } from '../payment/get-deposit.ts';
 export const ZImageStatusEvent = z.object({
   type: z.literal('image.status'),
   image_id: ZImageId,
+  /** 'held': withheld by the picture safety check; the refund's `balance` event comes just before. */
   status: z.enum(IMAGE_STATUSES),
 });
 

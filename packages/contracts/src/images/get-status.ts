@@ -1,6 +1,7 @@
 // GET /api/v2/status/:id: polled every 5 s for processing images and called once when a detail view
 // opens. `status` here is the image's status, not an ok/no flag. image_url and image_save_url are
-// null until the image is complete.
+// null until the image is complete, and stay null for a held image (withheld by the picture safety
+// check: never served, its coins refunded).
 import { z } from 'zod';
 import { zCount, zImageId, ZYN } from '../common.ts';
 import { IMAGE_STATUSES, MODELS } from '../options.ts';
@@ -24,3 +25,9 @@ export const ZGetStatusResponse = z.object({
   run_type: z.enum(MODELS),
 });
 export type TGetStatusResponse = z.infer<typeof ZGetStatusResponse>;
+
+/** What a member is shown for a held image, wherever its status appears. */
+export const HELD_IMAGE_TEXTS = {
+  label: 'Held for review',
+  explanation: 'A safety check withheld this picture for review. Your coins were refunded.',
+} as const;

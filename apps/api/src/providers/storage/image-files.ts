@@ -7,15 +7,37 @@ export const THUMBNAIL_WIDTH = 600;
 const RUN_ID = /^[A-Za-z0-9]{32}$/;
 const IMAGE_ID = /^[A-Za-z0-9]{32}\d{3}$/;
 
-/** Storage keys derive only from server-generated ids, validated here once more. */
-export function imageKeys(imageId: string): { originalKey: string; thumbnailKey: string } {
+/** Where member-visible files live: the only prefixes a member route may ever read from. */
+const MEMBER_SERVED_PREFIXES = ['images/', 'thumbs/'] as const;
+
+/** Where pictures withheld by the picture safety check live: no member route serves this prefix. */
+export const QUARANTINE_PREFIX = 'quarantine/';
+
+function assertImageId(imageId: string): string {
   if (!IMAGE_ID.test(imageId)) throw new Error(`Not an image id: ${imageId}`);
   const runId = imageId.slice(0, 32);
   if (!RUN_ID.test(runId)) throw new Error(`Not a run id: ${runId}`);
+  return runId;
+}
+
+/** Storage keys derive only from server-generated ids, validated here once more. */
+export function imageKeys(imageId: string): { originalKey: string; thumbnailKey: string } {
+  const runId = assertImageId(imageId);
   return {
     originalKey: `images/${runId}/${imageId}.webp`,
     thumbnailKey: `thumbs/${runId}/${imageId}.webp`,
   };
+}
+
+/** The key of a held picture, for reviewers only: `quarantine/<imageId>.webp`. */
+export function quarantineKeyFor(imageId: string): string {
+  assertImageId(imageId);
+  return `${QUARANTINE_PREFIX}${imageId}.webp`;
+}
+
+/** Whether a member route may serve `key` (an original or a thumbnail; never a quarantined picture). */
+export function isMemberServedKey(key: string): boolean {
+  return MEMBER_SERVED_PREFIXES.some((prefix) => key.startsWith(prefix)) && !key.includes('..');
 }
 
 export async function makeThumbnail(webp: Buffer): Promise<Buffer> {
@@ -29,4 +51,11 @@ export async function storeImageFiles(storage: ImageStorage, imageId: string, we
   await storage.put(keys.originalKey, webp, 'image/webp');
   await storage.put(keys.thumbnailKey, thumbnail, 'image/webp');
   return keys;
+}
+
+/** Stores a held picture (WebP) under its quarantine key only, without a thumbnail; returns the key. */
+export async function storeQuarantinedImage(storage: ImageStorage, imageId: string, webp: Buffer): Promise<string> {
+  const key = quarantineKeyFor(imageId);
+  await storage.put(key, webp, 'image/webp');
+  return key;
 }

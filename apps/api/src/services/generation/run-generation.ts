@@ -3,19 +3,32 @@ import type { Logger } from 'pino';
 import { UnrecoverableError } from 'bullmq';
 import type { AppServices } from '../../plugins/app/services.ts';
 import { ImageProviderError } from '../../providers/image-model/errors.ts';
-import { storeImageFiles } from '../../providers/storage/image-files.ts';
+import { storeImageFiles, storeQuarantinedImage } from '../../providers/storage/image-files.ts';
 import {
   completeImage,
+  findImageStatus,
   findRunWithImages,
+  markImageHeld,
   markProcessingImagesFailed,
   settleRunStatus,
 } from '../../repositories/generation.repository.ts';
+import { createSafetyHold, recordHeldPictureEvent } from '../../repositories/safety-holds.repository.ts';
 import { tryPublishMemberEvent } from '../events/member-events.ts';
 import { postLedgerEntry } from '../ledger/post-ledger-entry.ts';
+import type { PictureVerdict } from '../safety/verdict.ts';
+
+type Run = NonNullable<Awaited<ReturnType<typeof findRunWithImages>>>;
+type HeldVerdict = Extract<PictureVerdict, { outcome: 'held' }>;
+
+/** The idempotency key of an image's refund: one key for the hold and the failure paths alike. */
+const refundKey = (imageId: string) => `generation_refund:${imageId}`;
 
 /**
- * Draws the images of a run that are still processing and stores them. Safe to run twice: images
- * already complete are skipped, so a retry after a crash only finishes what is missing.
+ * Draws the images of a run that are still processing, passes each picture through the picture safety
+ * check, and stores it: where members fetch it when allowed, in quarantine when held. Safe to run
+ * twice: only processing images are pending, so a retry after a crash only finishes what is missing.
+ * A check that throws fails the attempt (the job retries; the last attempt's failure path refunds):
+ * no picture is ever stored unchecked.
  */
 export async function runGeneration(services: AppServices, runId: string, log: Logger): Promise<void> {
   const run = await findRunWithImages(services.db, runId);
@@ -48,9 +61,20 @@ export async function runGeneration(services: AppServices, runId: string, log: L
   if (images.length < run.images.length) {
     throw new Error(`Provider ${services.imageModel.name} returned ${images.length} of ${run.images.length} images`);
   }
+  let held = 0;
   for (const image of pending) {
     const position = run.images.findIndex((i) => i.imageId === image.imageId);
-    const keys = await storeImageFiles(services.storage, image.imageId, images[position]!.data);
+    const data = images[position]!.data;
+    const verdict = await checkPicture(services, data);
+    if (verdict?.outcome === 'held') {
+      if (await holdImage(services, run, image.imageId, data, verdict)) held += 1;
+      log.warn(
+        { runId, imageId: image.imageId, checker: verdict.checker, rule: verdict.rule, faces: verdict.faces },
+        'picture held for safety review',
+      );
+      continue;
+    }
+    const keys = await storeImageFiles(services.storage, image.imageId, data);
     if (await completeImage(services.db, image.imageId, keys)) {
       await tryPublishMemberEvent(services.redis, run.memberId, {
         type: 'image.status',
@@ -60,7 +84,74 @@ export async function runGeneration(services: AppServices, runId: string, log: L
     }
   }
   await settleRunStatus(services.db, runId);
-  log.info({ runId, images: pending.length, provider: services.imageModel.name }, 'generation run complete');
+  log.info({ runId, images: pending.length, held, provider: services.imageModel.name }, 'generation run complete');
+}
+
+/** The picture check's verdict (null when SAFETY_PICTURE_CHECK is off); a failing check throws. */
+async function checkPicture(services: AppServices, picture: Buffer): Promise<PictureVerdict | null> {
+  return services.pictureSafety ? services.pictureSafety.check(picture) : null;
+}
+
+/**
+ * Withholds one picture: stored only under its quarantine key, then in one transaction the image is
+ * held (no member-served files), the review-queue entry and the safety log entry are written and the
+ * image's share of the run's cost goes back through the ledger (the failure path's key, so an image is
+ * never refunded twice). The balance is published first, then the image's status. False when the
+ * image was settled by another attempt meanwhile (nothing more is done).
+ */
+async function holdImage(
+  services: AppServices,
+  run: Run,
+  imageId: string,
+  picture: Buffer,
+  verdict: HeldVerdict,
+): Promise<boolean> {
+  const quarantineKey = await storeQuarantinedImage(services.storage, imageId, picture);
+  const outcome = await services.db.$transaction(async (tx) => {
+    if (!(await markImageHeld(tx, imageId))) return null;
+    await createSafetyHold(tx, {
+      imageId,
+      memberId: run.memberId,
+      checker: verdict.checker,
+      minAge: Math.max(0, Math.floor(verdict.minAge ?? 0)),
+      faces: verdict.faces,
+      quarantineKey,
+    });
+    await recordHeldPictureEvent(tx, {
+      memberId: run.memberId,
+      imageId,
+      prompt: run.prompt,
+      stage: verdict.stage,
+      category: verdict.category,
+      rule: verdict.rule,
+      matchedTerms: verdict.matched,
+    });
+    const perImage = Math.floor(run.cost / run.requestCnt);
+    if (perImage <= 0) return { balance: null };
+    const refund = await postLedgerEntry(tx, {
+      memberId: run.memberId,
+      delta: perImage,
+      reason: 'generation_refund',
+      reference: imageId,
+      idempotencyKey: refundKey(imageId),
+    });
+    return { balance: refund.balance };
+  });
+  if (!outcome) {
+    // Settled elsewhere first: unless that was this same hold, nothing refers to the quarantined copy.
+    const current = await findImageStatus(services.db, imageId);
+    if (current?.status !== 'held') await services.storage.delete(quarantineKey);
+    return false;
+  }
+  if (outcome.balance !== null) {
+    await tryPublishMemberEvent(services.redis, run.memberId, { type: 'balance', cur_tokens: outcome.balance });
+  }
+  await tryPublishMemberEvent(services.redis, run.memberId, {
+    type: 'image.status',
+    image_id: imageId,
+    status: 'held',
+  });
+  return true;
 }
 
 /**
@@ -81,7 +172,7 @@ export async function failGenerationRun(services: Pick<AppServices, 'db' | 'redi
           delta: perImage,
           reason: 'generation_refund',
           reference: imageId,
-          idempotencyKey: `generation_refund:${imageId}`,
+          idempotencyKey: refundKey(imageId),
         });
         balance = refund.balance;
       }

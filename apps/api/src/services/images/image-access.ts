@@ -4,6 +4,7 @@ import type { Model } from '@velvet/contracts/options';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { findImageForViewer } from '../../repositories/generation.repository.ts';
+import { isMemberServedKey } from '../../providers/storage/image-files.ts';
 import type { ImageStorage } from '../../providers/storage/index.ts';
 
 type ViewedImage = NonNullable<Awaited<ReturnType<typeof findImageForViewer>>>;
@@ -28,7 +29,10 @@ export async function findVisibleImage(db: Database, imageId: string, viewerId: 
   throw notFound('Image');
 }
 
-/** GET /api/v2/status/:id. */
+/**
+ * GET /api/v2/status/:id. A held image (withheld by the picture safety check) answers 'held' with no
+ * URLs: its picture is only in quarantine, which no member route serves.
+ */
 export async function getImageStatus(
   db: Database,
   imageId: string,
@@ -57,7 +61,10 @@ export interface ImageFile {
   etag: string;
 }
 
-/** The stored WebP (original or thumbnail) of an image the caller may see; 404 while not ready. */
+/**
+ * The stored WebP (original or thumbnail) of an image the caller may see; 404 while not ready, and
+ * for a held or failed image. Only original and thumbnail keys are ever read (never quarantine/).
+ */
 export async function readImageFile(
   db: Database,
   storage: ImageStorage,
@@ -76,7 +83,7 @@ export async function readImageFile(
   if (rule === 'public' && !isPublic(image)) throw notFound('Image');
   if (rule === 'liker' && !(isPublic(image) && image.likes.length > 0)) throw notFound('Image');
   const key = variant === 'original' ? image.originalKey : image.thumbnailKey;
-  if (image.status !== 'complete' || !key || image.isDelete) throw notFound('Image');
+  if (image.status !== 'complete' || !key || !isMemberServedKey(key) || image.isDelete) throw notFound('Image');
   const data = await storage.get(key);
   if (!data) throw notFound('Image');
   // A stored picture never changes: its id and variant name it for good.

@@ -67,11 +67,18 @@ export async function downloadImage(db: Database, memberId: string, imageId: str
   await recordDownload(db, memberId, imageId);
 }
 
+/** What the owner is told when acting on a picture the safety check withheld. */
+export const HELD_REFUSAL = {
+  publish: 'This picture is held for a safety review and cannot be published.',
+  claim: 'This picture is held for a safety review; its coins were already refunded.',
+} as const;
+
 export async function togglePublish(db: Database, memberId: string, imageId: string): Promise<TPublishImageResponse> {
   return db.$transaction(async (tx) => {
     const image = await lockOwn(tx, imageId, memberId);
     if (image.is_delete) throw new AppError(409, 'This image is deleted and cannot be published.');
     if (image.is_claim) throw new AppError(409, 'A claimed image cannot be published.');
+    if (image.status === 'held') throw new AppError(409, HELD_REFUSAL.publish);
     if (image.status !== 'complete') throw new AppError(409, 'Only a finished image can be published.');
     if (!image.is_open && image.hidden_for_review) {
       throw new AppError(409, 'This image is under review after reports and cannot be published for now.');
@@ -104,6 +111,7 @@ export async function claimImage(
     const image = await lockOwn(tx, imageId, memberId);
     if (image.is_claim) throw new AppError(409, 'This image has already been claimed.');
     if (image.is_delete) throw new AppError(409, 'This image is deleted and cannot be claimed.');
+    if (image.status === 'held') throw new AppError(409, HELD_REFUSAL.claim);
     if (image.status !== 'complete') throw new AppError(409, 'Only a finished image can be claimed.');
     const run = await runCostShare(tx, image.run_id);
     const coins = run ? Math.floor(run.cost / run.requestCnt) : 0;

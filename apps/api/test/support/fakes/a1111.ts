@@ -1,8 +1,25 @@
 // A stand-in for AUTOMATIC1111 / Forge started with --api: POST /sdapi/v1/txt2img answers
 // { images: [base64 PNG], parameters, info } with batch_size x n_iter pictures of width x height
 // (times hr_scale with enable_hr), plus the detected map when a ControlNet unit is enabled, as the
-// ControlNet extension does. --api-auth is honoured when the fake is given credentials.
+// ControlNet extension does. --api-auth is honoured when the fake is given credentials. In 'face'
+// mode every picture is a real photograph of people (the group photo that ships with
+// @vladmandic/human, adults), for the picture safety check.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import sharp from 'sharp';
 import { makePng, sendJson, startFakeServer, type FakeServer } from './http-fake.ts';
+
+/** The group photo of adults in @vladmandic/human's assets (17 faces; estimated ages about 30). */
+export const FACE_SAMPLE_PATH = path.join(
+  path.dirname(path.dirname(createRequire(import.meta.url).resolve('@vladmandic/human'))),
+  'assets',
+  'samples.jpg',
+);
+
+/** The face photo as a PNG of exactly width x height (scaled to cover, centred), as a model returns it. */
+export function makeFacePng(width: number, height: number): Promise<Buffer> {
+  return sharp(FACE_SAMPLE_PATH).resize(width, height, { fit: 'cover' }).png({ compressionLevel: 1 }).toBuffer();
+}
 
 export type A1111FakeMode =
   | 'ok'
@@ -15,7 +32,9 @@ export type A1111FakeMode =
   /** 200 with a body that is not JSON. */
   | 'not-json'
   /** One picture less than asked for. */
-  | 'too-few';
+  | 'too-few'
+  /** Every picture is a real photograph of people's faces (FACE_SAMPLE_PATH). */
+  | 'face';
 
 interface Txt2ImgBody {
   width?: number;
@@ -71,7 +90,10 @@ export async function startA1111Fake(
     let count = Number(body.batch_size ?? 1) * Number(body.n_iter ?? 1);
     if (fake.mode === 'too-few') count -= 1;
     const images: string[] = [];
-    for (let i = 0; i < count; i += 1) images.push((await makePng(width, height, i)).toString('base64'));
+    for (let i = 0; i < count; i += 1) {
+      const picture = fake.mode === 'face' ? await makeFacePng(width, height) : await makePng(width, height, i);
+      images.push(picture.toString('base64'));
+    }
     if (body.alwayson_scripts?.controlnet?.args?.some((unit) => unit.enabled)) {
       images.push((await makePng(Number(body.width), Number(body.height), 99)).toString('base64'));
     }

@@ -13,7 +13,7 @@ import {
   selectProcessingIdsOf,
   type GenerateState,
 } from './slice.ts';
-import { statusUpdateFrom } from './status-update.ts';
+import { statusUpdateFrom, tileStateOf } from './status-update.ts';
 
 const run = (letter: string) => letter.repeat(32);
 const group = (letter: string, count = 2) =>
@@ -77,6 +77,18 @@ describe('generate slice', () => {
     );
   });
 
+  it('a held image is final: it stays held and is no longer polled', () => {
+    const id = `${run('a')}001`;
+    let state = reduce(groupAdded({ memberId: 'm1', group: group('a') }));
+    state = generateReducer(state, imageStatusReceived({ image_id: id, status: 'held' }));
+    state = generateReducer(state, imageStatusReceived({ image_id: id, status: 'processing' }));
+    expect(state.groups[0]!.images[0]!.status).toBe('held');
+    expect(state.groups[0]!.images[0]!.image_url).toBeNull();
+    expect(processingImageIds(state.groups)).toEqual([`${run('a')}002`]);
+    state = generateReducer(state, imageStatusReceived({ image_id: `${run('a')}002`, status: 'held' }));
+    expect(processingImageIds(state.groups)).toEqual([]);
+  });
+
   it('lists processing images and clears on logout', () => {
     let state = reduce(
       groupAdded({ memberId: 'm1', group: group('a') }),
@@ -121,8 +133,19 @@ describe('statusUpdateFrom', () => {
     expect(statusUpdateFrom(id, { ...base, image_url: null, is_delete: 'Y' }).status).toBe('complete');
   });
 
-  it('passes processing and failed through', () => {
+  it('passes processing, failed and held through', () => {
     expect(statusUpdateFrom(id, { ...base, status: 'processing', image_url: null }).status).toBe('processing');
     expect(statusUpdateFrom(id, { ...base, status: 'failed', image_url: null }).status).toBe('failed');
+    const held = statusUpdateFrom(id, { ...base, status: 'held', image_url: null, image_save_url: null, is_open: 'N' });
+    expect(held).toEqual({ image_id: id, status: 'held', is_open: 'N', is_claim: 'N', is_delete: 'N' });
+  });
+});
+
+describe('tileStateOf', () => {
+  it("shows 'Held for review' for held, 'Generation failed' only for failed", () => {
+    expect(tileStateOf({ status: 'processing' })).toBe('processing');
+    expect(tileStateOf({ status: 'complete' })).toBe('complete');
+    expect(tileStateOf({ status: 'held' })).toBe('held');
+    expect(tileStateOf({ status: 'failed' })).toBe('failed');
   });
 });

@@ -10,6 +10,7 @@ import {
   disabledActions,
   downloadFileName,
   imageErrorText,
+  isHeld,
   publishToast,
   reportFailureMessage,
   resolveDetailImage,
@@ -67,6 +68,21 @@ describe('disabledActions', () => {
 
   it('a delete disables every action', () => {
     expect(Object.values(disabledActions({ is_claim: 'N', is_delete: 'Y' })).every(Boolean)).toBe(true);
+  });
+
+  it('a held image (no picture, already refunded) leaves only the prompt copy', () => {
+    expect(disabledActions({ is_claim: 'N', is_delete: 'N', status: 'held' })).toEqual({
+      like: true,
+      download: true,
+      copy: false,
+      publish: true,
+      claim: true,
+      delete: true,
+      report: true,
+    });
+    expect(isHeld({ status: 'held' })).toBe(true);
+    expect(isHeld({ status: 'complete' })).toBe(false);
+    expect(isHeld({})).toBe(false);
   });
 });
 

@@ -35,6 +35,7 @@ export type DetailImage = Pick<TImage, 'image_id' | 'prompt' | 'run_type' | 'run
       | 'run_style'
       | 'run_dt'
       | 'imageDetailUrl'
+      | 'status'
     >
   >;
 
@@ -94,10 +95,21 @@ export function actionsFor(variant: DetailVariant): DetailActions {
   return { like: true, download: true, copy: true, publish: own, claim: own, delete: own, report: !own };
 }
 
-export type DetailFlags = Pick<DetailImage, 'is_claim' | 'is_delete'>;
+export type DetailFlags = Pick<DetailImage, 'is_claim' | 'is_delete' | 'status'>;
 
-/** Disabled actions: a claim disables claim, publish and download; a delete disables everything. */
+/** Withheld by the picture safety check: there is no picture, only the notice. */
+export function isHeld(image: Pick<DetailImage, 'status'>): boolean {
+  return image.status === 'held';
+}
+
+/**
+ * Disabled actions: a claim disables claim, publish and download; a delete disables everything; a
+ * held image (no picture, already refunded) leaves only the prompt copy.
+ */
 export function disabledActions(flags: DetailFlags): DetailActions {
+  if (isHeld(flags)) {
+    return { like: true, download: true, copy: false, publish: true, claim: true, delete: true, report: true };
+  }
   const deleted = flags.is_delete === 'Y';
   const claimed = flags.is_claim === 'Y';
   return {

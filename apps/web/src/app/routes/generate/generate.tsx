@@ -14,7 +14,7 @@ import { openModal } from '../../../features/modals/slice.ts';
 import { useToast } from '../../../features/toast/use-toast.ts';
 import { useAppDispatch, useAppSelector } from '../../hooks.ts';
 
-/** What the detail view needs of a generated image: the group's settings and the image's flags. */
+/** What the detail view needs of a generated image: the group's settings, the image's status and flags. */
 function detailImageOf(group: GenerationGroup, image: GeneratedImage): DetailImage {
   return {
     image_id: image.image_id,
@@ -27,6 +27,7 @@ function detailImageOf(group: GenerationGroup, image: GeneratedImage): DetailIma
     is_open: image.is_open,
     is_claim: image.is_claim,
     is_delete: image.is_delete,
+    status: image.status,
   };
 }
 

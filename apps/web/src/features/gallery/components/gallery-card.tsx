@@ -1,12 +1,14 @@
 // One image of the grid (spec section 2, Cards): the picture, its type, a like button with the count
 // and, in My Collections, the Published and Claimed badges. Public pictures are plain <img>; the
 // collection's and likes' are fetched with the bearer token once the card nears the viewport. A picture
-// that fails shows 'Failed to load image'.
+// that fails shows 'Failed to load image'. A held image (withheld by the picture safety check; the
+// galleries do not list them, this is a safeguard) shows 'Held for review' and is never fetched.
 import { memo, useRef, useState } from 'react';
 import { formatLikeCount } from '@velvet/contracts/format';
+import { HELD_IMAGE_TEXTS } from '@velvet/contracts/images/get-status';
 import type { TImage } from '@velvet/contracts/images/image';
 import { RATIOS } from '@velvet/contracts/options';
-import { GlobeIcon, HeartIcon, ImageOffIcon, ReceiptIcon } from '../../../components/ui/icons.tsx';
+import { GlobeIcon, HeartIcon, ImageOffIcon, ReceiptIcon, ShieldIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useAuthorizedImage } from '../../../lib/use-authorized-image.ts';
 import { GALLERY_TEXTS } from '../gallery-texts.ts';
@@ -28,15 +30,22 @@ export interface GalleryCardProps {
 function Picture({ image, withAuth, token }: Pick<GalleryCardProps, 'image' | 'withAuth' | 'token'>) {
   const ref = useRef<HTMLDivElement>(null);
   const near = useInView(ref);
-  const authorized = useAuthorizedImage(withAuth ? (image.imageUrl ?? null) : null, token, near);
+  const held = image.status === 'held';
+  const url = held ? null : (image.imageUrl ?? null);
+  const authorized = useAuthorizedImage(withAuth ? url : null, token, near);
   const [broken, setBroken] = useState(false);
-  const src = withAuth ? authorized.src : (image.imageUrl ?? null);
-  const failed = broken || (withAuth && authorized.error !== null) || !image.imageUrl;
+  const src = withAuth ? authorized.src : url;
+  const failed = broken || (withAuth && authorized.error !== null) || !url;
   const [loaded, setLoaded] = useState(false);
 
   return (
     <div ref={ref} className={styles.picture}>
-      {failed ? (
+      {held ? (
+        <div className={styles.failed} data-testid="card-image-held">
+          <ShieldIcon size={22} />
+          <span>{HELD_IMAGE_TEXTS.label}</span>
+        </div>
+      ) : failed ? (
         <div className={styles.failed} data-testid="card-image-error">
           <ImageOffIcon size={22} />
           <span>{GALLERY_TEXTS.imageFailed}</span>

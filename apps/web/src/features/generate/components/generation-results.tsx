@@ -1,7 +1,9 @@
 // The results area (spec section 2): the empty state with the selected format, or the groups, newest
 // first, each with its prompt, Copy and Regenerate, and a grid of its images (a spinner while
-// processing, the picture when complete, 'Generation failed' otherwise).
+// processing, the picture when complete, 'Held for review' when the picture safety check withheld it,
+// 'Generation failed' otherwise).
 import { formatStrength } from '@velvet/contracts/format';
+import { HELD_IMAGE_TEXTS } from '@velvet/contracts/images/get-status';
 import { RATIOS, type Ratio } from '@velvet/contracts/options';
 import { apiPath, API_PATHS } from '@velvet/contracts/routes';
 import {
@@ -12,6 +14,7 @@ import {
   ImageIcon,
   ReceiptIcon,
   RefreshIcon,
+  ShieldIcon,
   TrashIcon,
 } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -19,6 +22,7 @@ import { ratioSizeText } from '../generation-request.ts';
 import { useAuthorizedImage } from '../../../lib/use-authorized-image.ts';
 import { useCopyFeedback } from '../../../lib/use-copy-feedback.ts';
 import type { GeneratedImage, GenerationGroup } from '../slice.ts';
+import { tileStateOf } from '../status-update.ts';
 import styles from './generation-results.module.css';
 
 export function EmptyResults({ ratio }: { ratio: Ratio }) {
@@ -145,7 +149,8 @@ function Badges({ image }: { image: GeneratedImage }) {
 
 function GeneratedImageTile({ image, index, ratio, token, onOpen }: TileProps) {
   const { width, height } = RATIOS[ratio];
-  const complete = image.status === 'complete';
+  const state = tileStateOf(image);
+  const complete = state === 'complete';
   const picture = useAuthorizedImage(
     complete && image.is_delete !== 'Y' ? apiPath(API_PATHS.imageThumbnail, { image_id: image.image_id }) : null,
     token,
@@ -153,7 +158,7 @@ function GeneratedImageTile({ image, index, ratio, token, onOpen }: TileProps) {
   const frame = { aspectRatio: `${width} / ${height}` };
   const label = `Image ${index + 1}`;
 
-  if (image.status === 'processing') {
+  if (state === 'processing') {
     return (
       <div
         className={`${styles.tile} ${styles.processing}`}
@@ -164,6 +169,24 @@ function GeneratedImageTile({ image, index, ratio, token, onOpen }: TileProps) {
         <Spinner size={26} label={`${label} is being generated`} />
         <span className={styles.tileText}>Generating…</span>
       </div>
+    );
+  }
+  if (state === 'held') {
+    // Never a picture: it is only in quarantine. Opens the detail view, which says why.
+    return (
+      <button
+        type="button"
+        className={`${styles.tile} ${styles.held}`}
+        style={frame}
+        onClick={onOpen}
+        aria-label={`${label}: ${HELD_IMAGE_TEXTS.label.toLowerCase()}`}
+        title={HELD_IMAGE_TEXTS.explanation}
+        data-testid="image-tile"
+        data-status="held"
+      >
+        <ShieldIcon size={22} />
+        <span className={styles.tileText}>{HELD_IMAGE_TEXTS.label}</span>
+      </button>
     );
   }
   if (!complete) {

@@ -3,7 +3,9 @@
 // - 'collection' (My Collections) and 'generation' (the generation screen): like, download, prompt
 //   copy, Publish/Unpublish, Claim and Delete Image;
 // - 'public' (Explore) and 'likes' (Liked Contents): like, download and prompt copy, plus Report.
-// Opening it records a view, then refreshes the image's flags from the status call. Every change is
+// Opening it records a view, then refreshes the image's flags from the status call. A held image
+// (withheld by the picture safety check) shows why instead of a picture, allows only the prompt copy
+// and counts no view; it is known as held from the opener or from that status call. Every change is
 // reported through `onImageChange` so the grid (or the generation screen) stays in step. Every action
 // needs a member; without a token `onLoginRequired` is called instead.
 import { useCallback, useEffect, useRef, useState, type CSSProperties } from 'react';
@@ -11,6 +13,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { TIMINGS } from '@velvet/contracts/catalog';
 import { formatLikeCount, formatStrength } from '@velvet/contracts/format';
+import { HELD_IMAGE_TEXTS } from '@velvet/contracts/images/get-status';
 import { REPORT_REASONS, type ReportReason } from '@velvet/contracts/images/report-image';
 import { RATIOS } from '@velvet/contracts/options';
 import { Button } from '../../../components/ui/button.tsx';
@@ -25,6 +28,7 @@ import {
   HeartIcon,
   ImageOffIcon,
   ReceiptIcon,
+  ShieldIcon,
   TrashIcon,
 } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -54,6 +58,7 @@ import {
   downloadFileName,
   formatRunDate,
   imageErrorText,
+  isHeld,
   publishToast,
   reportFailureMessage,
   resolveDetailImage,
@@ -112,6 +117,8 @@ export function ImageDetail({ image, variant, onClose, onImageChange, onLoginReq
   });
 
   const imageId = image.image_id;
+  // Nobody sees a held picture: opening its notice is not a view.
+  const heldOnOpen = isHeld(image);
   const apply = useCallback(
     (patch: DetailImagePatch) => {
       setCurrent((previous) => ({ ...previous, ...patch }));
@@ -128,8 +135,10 @@ export function ImageDetail({ image, variant, onClose, onImageChange, onLoginReq
     openedFor.current = imageId;
     void (async () => {
       try {
-        const view = await recordView(imageId).unwrap();
-        apply({ view_cnt: view.view_cnt });
+        if (!heldOnOpen) {
+          const view = await recordView(imageId).unwrap();
+          apply({ view_cnt: view.view_cnt });
+        }
       } catch (error) {
         console.warn('Failed to record the view', error);
       }
@@ -138,6 +147,7 @@ export function ImageDetail({ image, variant, onClose, onImageChange, onLoginReq
           imageDetailApi.endpoints.detailImageStatus.initiate(imageId, { subscribe: false, forceRefetch: true }),
         ).unwrap();
         apply(statusPatch(status));
+        if (status.status === 'held') setCurrent((previous) => ({ ...previous, status: 'held' }));
         if (status.is_delete === 'Y') {
           show(latest.current.notify, {
             message: DETAIL_MESSAGES.deleted,
@@ -149,7 +159,7 @@ export function ImageDetail({ image, variant, onClose, onImageChange, onLoginReq
         console.warn('Failed to refresh the image status', error);
       }
     })();
-  }, [apply, dispatch, imageId, recordView, token]);
+  }, [apply, dispatch, heldOnOpen, imageId, recordView, token]);
 
   const run = async (action: Busy, work: () => Promise<void>) => {
     if (!token) return onLoginRequired();
@@ -251,6 +261,7 @@ export function ImageDetail({ image, variant, onClose, onImageChange, onLoginReq
 
   const actions = actionsFor(variant);
   const disabled = disabledActions(current);
+  const held = isHeld(current);
   const liked = current.is_liked === 'Y';
   const isOpen = current.is_open === 'Y';
   const { width, height } = RATIOS[current.run_ratio];
@@ -260,14 +271,18 @@ export function ImageDetail({ image, variant, onClose, onImageChange, onLoginReq
     <DetailShell title="Image details" onClose={onClose} testId="image-detail">
       <div className={styles.layout} data-variant={variant}>
         <div className={styles.stage}>
-          <DetailPicture
-            path={picturePath}
-            token={needsAuth ? token : null}
-            needsAuth={needsAuth}
-            alt={current.prompt}
-            deleted={current.is_delete === 'Y'}
-            ratio={width / height}
-          />
+          {held ? (
+            <HeldNotice ratio={width / height} />
+          ) : (
+            <DetailPicture
+              path={picturePath}
+              token={needsAuth ? token : null}
+              needsAuth={needsAuth}
+              alt={current.prompt}
+              deleted={current.is_delete === 'Y'}
+              ratio={width / height}
+            />
+          )}
         </div>
 
         <aside className={styles.panel}>
@@ -402,8 +417,9 @@ export function ImageDetail({ image, variant, onClose, onImageChange, onLoginReq
 }
 
 function StateTag({ image }: { image: ResolvedDetailImage }) {
-  const [label, tone] =
-    image.is_delete === 'Y'
+  const [label, tone] = isHeld(image)
+    ? [HELD_IMAGE_TEXTS.label, styles.tagHeld]
+    : image.is_delete === 'Y'
       ? ['Deleted', styles.tagDeleted]
       : image.is_claim === 'Y'
         ? ['Claimed', styles.tagClaimed]
@@ -414,6 +430,21 @@ function StateTag({ image }: { image: ResolvedDetailImage }) {
     <span className={`${styles.stateTag} ${tone}`} data-testid="detail-state">
       {label}
     </span>
+  );
+}
+
+/** In place of a held picture (which only reviewers can see): what happened, and that it cost nothing. */
+function HeldNotice({ ratio }: { ratio: number }) {
+  return (
+    <div className={styles.frame} style={{ '--ratio': ratio } as CSSProperties}>
+      <div className={styles.box}>
+        <div className={`${styles.notice} ${styles.held}`} role="status" data-testid="detail-held">
+          <ShieldIcon size={28} />
+          <strong className={styles.heldTitle}>{HELD_IMAGE_TEXTS.label}</strong>
+          <span>{HELD_IMAGE_TEXTS.explanation}</span>
+        </div>
+      </div>
+    </div>
   );
 }
 
