@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { compileLexicons, findLexiconMatches, foldPrompt, readAsWritten, screenText, type Lexicon } from './lexicon-screen.ts';
+import {
+  compileLexicons,
+  findLexiconMatches,
+  foldPrompt,
+  readAsWritten,
+  screenText,
+  type Lexicon,
+} from './lexicon-screen.ts';
 
 // The engine on small lexicons of its own, so each reading rule is tested apart from the data. The
 // repository's lexicons are held to the evaluation set in eval/eval-set.test.ts.
@@ -36,7 +43,7 @@ const de: Lexicon = {
   language: 'de',
   name: 'German',
   terms: { school: ['*schülerin'] },
-  numbers: { zwölf: 12, 'dreizehn': 13 },
+  numbers: { zwölf: 12, dreizehn: 13 },
   ageAfter: ['jahre alt'],
 };
 

@@ -47,8 +47,8 @@ const LEET = fold.leet as Record<string, string>;
 /** Zero code points of the decimal digit blocks (ASCII, Arabic-Indic, Devanagari, Thai, fullwidth...). */
 const DIGIT_ZEROS = [
   0x30, 0x660, 0x6f0, 0x7c0, 0x966, 0x9e6, 0xa66, 0xae6, 0xb66, 0xbe6, 0xc66, 0xce6, 0xd66, 0xde6, 0xe50, 0xed0, 0xf20,
-  0x1040, 0x1090, 0x17e0, 0x1810, 0x1946, 0x19d0, 0x1a80, 0x1a90, 0x1b50, 0x1bb0, 0x1c40, 0x1c50, 0xa620, 0xa8d0, 0xa900,
-  0xa9d0, 0xa9f0, 0xaa50, 0xabf0, 0xff10,
+  0x1040, 0x1090, 0x17e0, 0x1810, 0x1946, 0x19d0, 0x1a80, 0x1a90, 0x1b50, 0x1bb0, 0x1c40, 0x1c50, 0xa620, 0xa8d0,
+  0xa900, 0xa9d0, 0xa9f0, 0xaa50, 0xabf0, 0xff10,
 ];
 
 function asciiDigit(ch: string): string {
@@ -58,7 +58,7 @@ function asciiDigit(ch: string): string {
 }
 
 const NON_ASCII_DIGIT = /(?![0-9])\p{Nd}/gu;
-const INVISIBLE = /[\p{Cf}\p{Cc}\u0640\u{FE00}-\u{FE0F}\u{E0100}-\u{E01EF}\u115F\u1160\u3164\uFFA0\u034F]/gu;
+const INVISIBLE = /[\p{Cf}\p{Cc}\u0640\u115F\u1160\u3164\uFFA0]|\u034F|[\u{FE00}-\u{FE0F}]|[\u{E0100}-\u{E01EF}]/gu;
 
 /** As written: NFKC, lowercase, invisible/control characters and the Arabic tatweel (a stretching filler) gone, digits of every script as ASCII. */
 export function readAsWritten(prompt: string): string {
@@ -89,7 +89,8 @@ function unleet(text: string): string {
 }
 
 /** Scripts written without spaces between words (and Korean, whose words carry particles). */
-const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{Script=Hangul}\u30FC]/u;
+const UNSPACED =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{Script=Hangul}\u30FC]/u;
 
 interface Token {
   text: string;
@@ -153,7 +154,15 @@ function parseTerm(source: string, language: string, kind: TermKind, variant: 'w
   if (variant === 'folded') text = foldText(text);
   if (!text) return null;
   if (UNSPACED.test(text) && !/[a-z]/.test(text.replace(/\*/g, ''))) {
-    return { source, language, kind, substring: compact(text.replace(/\*/g, '')), words: [], startFree: true, endFree: true };
+    return {
+      source,
+      language,
+      kind,
+      substring: compact(text.replace(/\*/g, '')),
+      words: [],
+      startFree: true,
+      endFree: true,
+    };
   }
   const startFree = text.startsWith('*');
   const endFree = text.endsWith('*');
@@ -192,7 +201,19 @@ function before(words: readonly string[]): string {
 
 const CJK_NUMERAL_RUN = /[〇零一二两兩三四五六七八九十]+/g;
 const CJK_DIGITS: Record<string, number> = {
-  〇: 0, 零: 0, 一: 1, 二: 2, 两: 2, 兩: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9,
+  〇: 0,
+  零: 0,
+  一: 1,
+  二: 2,
+  两: 2,
+  兩: 2,
+  三: 3,
+  四: 4,
+  五: 5,
+  六: 6,
+  七: 7,
+  八: 8,
+  九: 9,
 };
 
 /** '十二' -> 12, '二十' -> 20, '十' -> 10, '七' -> 7 (ages and grades need no more). */
@@ -216,20 +237,31 @@ function withCjkNumbers(text: string): string {
 /** Words between tens and units in spelled-out numbers ('vingt et un', 'einundzwanzig' is one word). */
 const TENS_JOINERS = '(?:and|et|y|e|und|en|i|и|і|ve|dan|at)';
 
-const ORDINAL_SUFFIX = '(?:st|nd|rd|th|º|ª|°|o|a|e|er|re|ème|eme|e|te|ste|ter|ten|ste|ый|ий|ой|ая|я|й|ci|inci|ıncı|uncu|üncü|ncı|nci)?\\.?';
+const ORDINAL_SUFFIX =
+  '(?:st|nd|rd|th|º|ª|°|o|a|e|er|re|ème|eme|e|te|ste|ter|ten|ste|ый|ий|ой|ая|я|й|ci|inci|ıncı|uncu|üncü|ncı|nci)?\\.?';
 
-function compileAgeRules(lexicon: Lexicon, currentYear: number): AgeRule[] {
+/** Tens words of every language (values 20, 30... 90): 'treinta y cinco años' is 35 in Portuguese rules too. */
+function tensWords(lexicons: Lexicon[]): string[] {
+  return lexicons.flatMap((l) =>
+    Object.entries(l.numbers ?? {})
+      .filter(([, n]) => n >= 20 && n < 100 && n % 10 === 0)
+      .map(([word]) => word),
+  );
+}
+
+function compileAgeRules(lexicon: Lexicon, currentYear: number, tens: string[]): AgeRule[] {
   const language = lexicon.language;
   const numberWords = Object.keys(lexicon.numbers ?? {});
   const numberValues = new Map<string, number>();
   for (const [word, value] of Object.entries(lexicon.numbers ?? {})) {
-    const written = readAsWritten(word).trim().replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ');
+    const written = readAsWritten(word)
+      .trim()
+      .replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ');
     numberValues.set(written, value);
     numberValues.set(foldText(written), value);
   }
   const numberAlt = numberWords.length ? `|${alternation(numberWords)}` : '';
   // 'twenty-five years old' is not 'five years old': no number word right after a tens word.
-  const tens = numberWords.filter((w) => lexicon.numbers![w]! >= 20 && lexicon.numbers![w]! % 10 === 0);
   const afterTens = tens.length ? `(?<!(?:${alternation(tens)})\\s*(?:${TENS_JOINERS}\\s*)?)` : '';
   const NUMBER = `${afterTens}(?<n>\\d{1,4}${numberAlt})`;
   const YEAR = '(?<n>\\d{4})';
@@ -260,11 +292,24 @@ function compileAgeRules(lexicon: Lexicon, currentYear: number): AgeRule[] {
     add('birthday', `${NUMBER_START}${NUMBER}${ORDINAL_SUFFIX}\\s*(?:${alternation(lexicon.birthdayAfter)})`, underAge);
   }
   if (lexicon.gradeAfter?.length) {
-    add('grade', `${NUMBER_START}${NUMBER}${ORDINAL_SUFFIX}\\s*(?:${alternation(lexicon.gradeAfter)})${WORD_END}`, schoolGrade);
+    add(
+      'grade',
+      `${NUMBER_START}${NUMBER}${ORDINAL_SUFFIX}\\s*(?:${alternation(lexicon.gradeAfter)})${WORD_END}`,
+      schoolGrade,
+    );
   }
-  const prefixed = (rule: AgeRule['rule'], words: string[] | undefined, num: string, refuses: (n: number) => boolean) => {
+  const prefixed = (
+    rule: AgeRule['rule'],
+    words: string[] | undefined,
+    num: string,
+    refuses: (n: number) => boolean,
+  ) => {
     if (!words?.length) return;
-    add(rule, `${before(words)}(?:${alternation(words)})\\s*${num}${NUMBER_END}${num === YEAR ? '' : WORD_END}`, refuses);
+    add(
+      rule,
+      `${before(words)}(?:${alternation(words)})\\s*${num}${NUMBER_END}${num === YEAR ? '' : WORD_END}`,
+      refuses,
+    );
   };
   prefixed('age', lexicon.ageBefore, NUMBER, underAge);
   prefixed('grade', lexicon.gradeBefore, NUMBER, schoolGrade);
@@ -297,6 +342,7 @@ export function compileLexicons(lexicons: Lexicon[], today: Date = new Date()): 
   const terms: Term[] = [];
   const allow: Term[] = [];
   const ageRules: AgeRule[] = [];
+  const tens = tensWords(lexicons);
   for (const lexicon of lexicons) {
     for (const kind of TERM_KINDS) {
       for (const source of lexicon.terms[kind] ?? []) {
@@ -312,7 +358,7 @@ export function compileLexicons(lexicons: Lexicon[], today: Date = new Date()): 
         if (term) allow.push(term);
       }
     }
-    ageRules.push(...compileAgeRules(lexicon, today.getUTCFullYear()));
+    ageRules.push(...compileAgeRules(lexicon, today.getUTCFullYear(), tens));
   }
   return { languages: lexicons.map((l) => l.language), terms: dedupe(terms), allow: dedupe(allow), ageRules };
 }
@@ -363,7 +409,11 @@ function findWordTerms(terms: Term[], tokens: Token[], reading: number, hits: Hi
       }
       // A joined token counts only when none of its parts matches the term alone: the parts were
       // judged as words already (and an allowed phrase may cover them, 'kindergärtnerin, 30').
-      if (ok && n === 1 && tokens[i]!.parts?.some((part) => wordMatches(part, term.words[0]!, term.startFree, term.endFree)))
+      if (
+        ok &&
+        n === 1 &&
+        tokens[i]!.parts?.some((part) => wordMatches(part, term.words[0]!, term.startFree, term.endFree))
+      )
         ok = false;
       if (ok) hits.push({ term, start: tokens[i]!.start, end: tokens[i + n - 1]!.end, reading });
     }
@@ -389,7 +439,12 @@ function joinedTokens(tokens: Token[]): Token[] {
     if (token && token.text.length === 1 && /\p{L}/u.test(token.text)) run.push(token);
     else {
       if (run.length >= 3) {
-        joined.push({ text: run.map((t) => t.text).join(''), start: run[0]!.start, end: run.at(-1)!.end, letters: true });
+        joined.push({
+          text: run.map((t) => t.text).join(''),
+          start: run[0]!.start,
+          end: run.at(-1)!.end,
+          letters: true,
+        });
       }
       run = [];
     }
@@ -436,7 +491,12 @@ export function findLexiconMatches(compiled: CompiledLexicons, prompt: string): 
     const tokens = tokenize(text);
     const hits: Hit[] = [];
     findWordTerms(compiled.terms, tokens, reading, hits);
-    findWordTerms(compiled.terms.filter((t) => t.words.length === 1), joinedTokens(tokens), reading, hits);
+    findWordTerms(
+      compiled.terms.filter((t) => t.words.length === 1),
+      joinedTokens(tokens),
+      reading,
+      hits,
+    );
     findSubstringTerms(compiled.terms, text, reading, hits);
     const allowed: Hit[] = [];
     findWordTerms(compiled.allow, tokens, reading, allowed);
@@ -445,21 +505,30 @@ export function findLexiconMatches(compiled: CompiledLexicons, prompt: string): 
       if (insideAllowed(hit, allowed)) continue;
       const rule = `lexicon:${hit.term.language}:${hit.term.kind}`;
       const matchedText = hit.term.substring ?? text.slice(hit.start, hit.end);
-      matches.set(`${rule}|${matchedText}`, { language: hit.term.language, rule, text: matchedText, kind: hit.term.kind });
+      matches.set(`${rule}|${matchedText}`, {
+        language: hit.term.language,
+        rule,
+        text: matchedText,
+        kind: hit.term.kind,
+      });
     }
   });
 
   // Ages: on the written and folded readings, with CJK numerals as numbers and punctuation as spaces
   // ('15-year-old', '15 y/o', '12歳').
   for (const text of [written, folded]) {
-    const spaced = withCjkNumbers(text)
-      .replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ');
+    const spaced = withCjkNumbers(text).replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ');
     for (const rule of compiled.ageRules) {
       for (const match of spaced.matchAll(rule.pattern)) {
         const n = rule.valueOf(match.groups!.n!);
         if (Number.isFinite(n) && rule.refuses(n)) {
           const id = `age:${rule.language}:${rule.rule}`;
-          matches.set(`${id}|${match[0].trim()}`, { language: rule.language, rule: id, text: match[0].trim(), kind: 'age' });
+          matches.set(`${id}|${match[0].trim()}`, {
+            language: rule.language,
+            rule: id,
+            text: match[0].trim(),
+            kind: 'age',
+          });
         }
       }
     }

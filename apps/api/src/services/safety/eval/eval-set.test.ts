@@ -5,7 +5,26 @@ import { evaluateStage, failures, loadEvalSet, MAX_FALSE_REFUSAL_RATE, score } f
 // The repository's lexicons held to the repository's evaluation set: 100% recall, at most 2% false
 // refusals (issue 10). `pnpm safety:eval` prints the same figures per language and stage.
 const LANGUAGES = [
-  'en', 'es', 'pt', 'fr', 'de', 'it', 'nl', 'pl', 'ru', 'uk', 'tr', 'ar', 'hi', 'id', 'vi', 'th', 'ja', 'zh', 'ko', 'tl',
+  'en',
+  'es',
+  'pt',
+  'fr',
+  'de',
+  'it',
+  'nl',
+  'pl',
+  'ru',
+  'uk',
+  'tr',
+  'ar',
+  'hi',
+  'id',
+  'vi',
+  'th',
+  'ja',
+  'zh',
+  'ko',
+  'tl',
 ];
 
 const files = loadEvalSet();

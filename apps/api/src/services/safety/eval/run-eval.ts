@@ -40,7 +40,8 @@ function table(title: string, outcomes: EvalOutcome[]): void {
 async function main(): Promise<void> {
   const config = loadSafetyConfig();
   const files = loadEvalSet().filter((f) => !onlyLanguage || f.language === onlyLanguage);
-  if (files.length === 0) throw new Error(onlyLanguage ? `No evaluation file for language ${onlyLanguage}` : 'No evaluation files');
+  if (files.length === 0)
+    throw new Error(onlyLanguage ? `No evaluation file for language ${onlyLanguage}` : 'No evaluation files');
   // The production pipeline, from the same factory the API uses.
   const pipeline = createPromptSafety(config as AppConfig);
 
