@@ -3,7 +3,7 @@
 // controls and their defaults, the style picker, the cost on the Generate button, a generation from
 // prompt to finished pictures (balance 500 -> 300), Copy, Regenerate, the detail view, prompt history,
 // refusals (safety filter, not enough coins), the login modal for guests, and the mobile panel.
-import { PROMPT_REFUSED_DETAIL } from '@velvet/api/services/safety/check-prompt-safety';
+import { PROMPT_REFUSED_DETAIL } from '@velvet/api/services/safety/screen-prompt';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl } from '../support/base-url.ts';

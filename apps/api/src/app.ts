@@ -8,6 +8,7 @@ import servicesPlugin, { type AppServices } from './plugins/app/services.ts';
 import webApp from './plugins/app/web-app.ts';
 import swagger from './plugins/external/swagger.ts';
 import adminRoutes from './routes/admin/index.ts';
+import adminSafetyRoutes from './routes/admin/safety.ts';
 import adRoutes from './routes/ads/index.ts';
 import authRoutes from './routes/auth/index.ts';
 import imageRoutes from './routes/images/index.ts';
@@ -65,6 +66,7 @@ export async function buildApp({ services, logger }: BuildAppOptions) {
   await app.register(paymentRoutes);
   await app.register(walletRoutes);
   await app.register(adminRoutes);
+  await app.register(adminSafetyRoutes);
 
   await app.register(webApp, { distDir: config.WEB_DIST_DIR, enabled: config.SERVE_WEB });
   return app;

@@ -28,6 +28,7 @@ export * from './admin/claims.ts';
 export * from './admin/reports.ts';
 export * from './admin/deposits.ts';
 export * from './admin/rates.ts';
+export * from './admin/safety.ts';
 
 export * from './payment/common.ts';
 export * from './payment/create-intent.ts';

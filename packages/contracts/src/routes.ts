@@ -38,6 +38,15 @@ export const API_PATHS = {
   adminDepositItem: '/api/admin/deposits/:id',
   adminRates: '/api/admin/rates',
   adminRateItem: '/api/admin/rates/:coin',
+  /** Not in the spec: the safety desk (mutes, safety log, picture holds, escalations; docs/safety.md). */
+  adminSafetyMutes: '/api/admin/safety/mutes',
+  adminSafetyLiftMute: '/api/admin/safety/mutes/:member_id/lift',
+  adminSafetyLog: '/api/admin/safety/log',
+  adminSafetyHolds: '/api/admin/safety/holds',
+  adminSafetyHoldItem: '/api/admin/safety/holds/:id',
+  adminSafetyHoldPicture: '/api/admin/safety/holds/:id/picture',
+  adminSafetyEscalations: '/api/admin/safety/escalations',
+  adminSafetyReportEscalation: '/api/admin/safety/escalations/:id/report',
 
   makeImages: '/api/v2/images/make',
   /** Not in the spec: which image model answers (the demo provider is labelled in the UI). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPromptBlank, sanitizePrompt } from './sanitize-prompt.ts';
+import { hasControlCharacters, isPromptBlank, sanitizePrompt } from './sanitize-prompt.ts';
 
 describe('sanitizePrompt', () => {
   describe('straight double quotes', () => {
@@ -105,6 +105,53 @@ describe('sanitizePrompt', () => {
     });
   });
 
+  describe('control characters', () => {
+    const C0_NOT_WHITESPACE = [...range(0x00, 0x08), ...range(0x0e, 0x1f)];
+    const C1_AND_DEL = range(0x7f, 0x9f);
+
+    it('removes NUL, so a word split by it is whole again', () => {
+      expect(sanitizePrompt('lo\u0000li')).toBe('loli');
+      expect(sanitizePrompt('\u0000a\u0000 b\u0000')).toBe('a b');
+    });
+
+    it('removes the byte order mark, which would otherwise split a word like a space', () => {
+      expect(sanitizePrompt('k\uFEFFid naked')).toBe('kid naked');
+    });
+
+    it.each([...C0_NOT_WHITESPACE, ...C1_AND_DEL].map((code) => [code.toString(16).padStart(4, '0'), code]))(
+      'removes U+%s',
+      (_hex, code) => {
+        const ch = String.fromCharCode(code);
+        expect(sanitizePrompt(`te${ch}en ${ch}girl${ch}`)).toBe('teen girl');
+      },
+    );
+
+    it('turns the whitespace ones (tab, line feed, vertical tab, form feed, carriage return) into spaces', () => {
+      expect(sanitizePrompt('a\tb\nc\u000Bd\u000Ce\rf')).toBe('a b c d e f');
+    });
+
+    it('removes them before the other steps: quotes still pair, removed characters still go', () => {
+      expect(sanitizePrompt('"\u0001red\u0002" \u0007$dress\u009F')).toBe('[red] dress');
+      expect(sanitizePrompt("a '\u0000red\u0000' dress")).toBe('a [red] dress');
+    });
+
+    it('leaves a prompt of only control characters blank', () => {
+      expect(sanitizePrompt('\u0000\u0001\u007F\u0085')).toBe('');
+      expect(isPromptBlank('\u0000\u0000')).toBe(true);
+    });
+
+    it('keeps format characters and other scripts for the safety screen', () => {
+      expect(sanitizePrompt('голая\u0000 школьница 裸の\u200B女子')).toBe('голая школьница 裸の\u200B女子');
+    });
+
+    it('leaves no control character at all in any result', () => {
+      const every = range(0x00, 0x9f)
+        .map((code) => String.fromCharCode(code))
+        .join('x');
+      expect(hasControlCharacters(sanitizePrompt(every))).toBe(false);
+    });
+  });
+
   describe('combinations', () => {
     it('removes characters before bracketing', () => {
       expect(sanitizePrompt('"<red>"')).toBe('[red]');
@@ -128,6 +175,7 @@ describe('sanitizePrompt', () => {
         "don't 'stop' \u201Cnow\u201D",
         'say "hello',
         '  \u201Cx\u201D | $y$ <z>  ',
+        '"\u0000a\u0000" \u0085b\t',
       ];
       for (const input of inputs) {
         const once = sanitizePrompt(input);
@@ -144,6 +192,16 @@ describe('sanitizePrompt', () => {
   });
 });
 
+describe('hasControlCharacters', () => {
+  it.each(['\u0000', 'a\u0001', 'a\tb', 'a\nb', '\u007F', '\u0085', '\u009F'])('is true for %j', (text) => {
+    expect(hasControlCharacters(text)).toBe(true);
+  });
+
+  it.each(['', 'Realistic, Free, Portrait', '\u00A0', '\u200B', 'ü 裸'])('is false for %j', (text) => {
+    expect(hasControlCharacters(text)).toBe(false);
+  });
+});
+
 describe('isPromptBlank', () => {
   it.each(['', '   ', '\n\t ', '$|<>\\', '""', '" "'])('is true for %j', (input) => {
     expect(isPromptBlank(input)).toBe(true);
@@ -153,3 +211,7 @@ describe('isPromptBlank', () => {
     expect(isPromptBlank(input)).toBe(false);
   });
 });
+
+function range(from: number, to: number): number[] {
+  return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+}

@@ -1,6 +1,9 @@
 // Prompt sanitising of spec section 5. The web runs it before sending and the API runs it again (the
 // make-images schema), so a client that skips it gets the same result. Readings of the spec:
 //
+// 0. Control characters (C0, DEL and C1, e.g. NUL) and the byte order mark are removed before anything
+//    else, so they never reach the safety screen or the database: 'lo\u0000li' is screened as 'loli'.
+//    The whitespace ones (tab, line feed, vertical tab, form feed, carriage return) stay for step 5.
 // 1. Curly quotes become plain ones FIRST (“ ” -> ", ‘ ’ -> '), so curly-quoted text is bracketed too.
 // 2. Backslashes, angle brackets, dollar signs and pipes are removed (before bracketing, so `"<a>"`
 //    gives `[a]` and an escaped `\"a\"` is treated as a quoted `"a"`).
@@ -16,6 +19,16 @@
 // 5. Whitespace (including newlines) collapses to single spaces; the result is trimmed.
 // The function is idempotent: sanitising a sanitised prompt changes nothing.
 
+/** C0 controls, DEL and C1 controls (Unicode category Cc). */
+// eslint-disable-next-line no-control-regex
+export const CONTROL_CHARACTER = /[\u0000-\u001F\u007F-\u009F]/;
+/**
+ * What the sanitiser removes first: every control character but the whitespace ones (\t \n \v \f \r),
+ * and the byte order mark U+FEFF, an invisible character that JavaScript counts as whitespace (step 5
+ * would turn 'k\uFEFFid' into 'k id').
+ */
+// eslint-disable-next-line no-control-regex
+const STRIPPED_CONTROLS = /[\u0000-\u0008\u000E-\u001F\u007F-\u009F\uFEFF]/g;
 const CURLY_DOUBLE = /[\u201C\u201D]/g;
 const CURLY_SINGLE = /[\u2018\u2019]/g;
 const REMOVED = /[\\<>$|]/g;
@@ -44,11 +57,17 @@ function bracketSingleQuoted(text: string): string {
 
 export function sanitizePrompt(input: string): string {
   const unquoted = input
+    .replace(STRIPPED_CONTROLS, '')
     .replace(CURLY_DOUBLE, '"')
     .replace(CURLY_SINGLE, "'")
     .replace(REMOVED, '')
     .replace(DOUBLE_QUOTED, (_match, text: string) => bracket(text));
   return bracketSingleQuoted(unquoted).replace(WHITESPACE, ' ').trim();
+}
+
+/** True when `text` holds a control character (C0, DEL or C1, whitespace ones included). */
+export function hasControlCharacters(text: string): boolean {
+  return CONTROL_CHARACTER.test(text);
 }
 
 /**

@@ -1,12 +1,14 @@
 // POST /api/v2/images/make (bearer): the generation request of spec section 3. The schema sanitises
 // the prompt itself (sanitizePrompt is idempotent), so the server never stores an unsanitised one,
 // and accepts request_cnt and strength as numbers or numeric text because the original client sends
-// text. Refusals the member should read (not enough coins) are 200 { status: 'no', detail }.
+// text. Refusals the member should read (not enough coins, a refused prompt, a mute) are
+// 200 { status: 'no', detail }. A control character in `details` (display text the server keeps as
+// is) is a 400; in the prompt the sanitiser removes it.
 import { z } from 'zod';
 import { LIMITS } from '../catalog.ts';
 import { fieldError, zCount, zImageId, zOneOf, zRunId, zText } from '../common.ts';
 import { FOURK_VALUES, MAX_IMAGES_PER_REQUEST, MODELS, STRENGTH, STYLES } from '../options.ts';
-import { sanitizePrompt } from '../sanitize-prompt.ts';
+import { hasControlCharacters, sanitizePrompt } from '../sanitize-prompt.ts';
 import { RATIO_VALUES } from './image.ts';
 
 const COUNT_EXPECTATION = `must be a whole number from 1 to ${MAX_IMAGES_PER_REQUEST}`;
@@ -30,9 +32,9 @@ export const ZMakeImagesRequest = z.object({
   run_style: zOneOf('run_style', STYLES),
   run_ratio: zOneOf('run_ratio', RATIO_VALUES),
   /** Display text naming model, style and ratio; the server keeps it as is. */
-  details: zText('details').max(LIMITS.detailsMaxLength, {
-    error: `details must be at most ${LIMITS.detailsMaxLength} characters`,
-  }),
+  details: zText('details')
+    .max(LIMITS.detailsMaxLength, { error: `details must be at most ${LIMITS.detailsMaxLength} characters` })
+    .refine((text) => !hasControlCharacters(text), { error: 'details must not contain control characters' }),
   request_cnt: z
     .union([z.number(), z.string().trim().regex(DIGITS, { error: COUNT_MESSAGE })], {
       error: fieldError('request_cnt', COUNT_EXPECTATION),
@@ -83,6 +85,8 @@ export const ZMakeImagesNoResponse = z.object({
   /** Why nothing was generated, shown to the member as is. */
   detail: z.string(),
   cur_tokens: zCount('cur_tokens').optional(),
+  /** Set when the member is muted from generating (repeated safety refusals): until when, ISO 8601 UTC. */
+  muted_until: z.string().optional(),
 });
 export const ZMakeImagesResponse = z.discriminatedUnion('status', [ZMakeImagesOkResponse, ZMakeImagesNoResponse]);
 export type TMakeImagesResponse = z.infer<typeof ZMakeImagesResponse>;

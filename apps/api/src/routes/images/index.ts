@@ -40,13 +40,14 @@ const imageRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.authenticate,
       schema: {
         tags: ['images'],
-        summary: 'Generate images: charge, queue, answer the new image ids (status no with a detail on refusal)',
+        summary:
+          'Generate images: charge, queue, answer the new image ids (status no with a detail on refusal or mute; 503 while the safety check is down)',
         security,
         body: ZMakeImagesRequest,
         response: { 200: ZMakeImagesResponse, ...errors, 409: ZErrorResponse, 503: ZErrorResponse },
       },
     },
-    async (request) => makeImages(app.services, request.user.sub, request.body),
+    async (request) => makeImages(app.services, request.user.sub, request.body, request.ip),
   );
 
   app.get(

@@ -8,7 +8,8 @@ import { createRunWithImages, findRunOwner } from '../../repositories/generation
 import { memberBalance } from '../../repositories/ledger.repository.ts';
 import { findMemberById } from '../../repositories/member.repository.ts';
 import { InsufficientCoinsError, postLedgerEntry } from '../ledger/post-ledger-entry.ts';
-import { screenPrompt } from '../safety/screen-prompt.ts';
+import { SAFETY_UNAVAILABLE_DETAIL, SafetyUnavailableError } from '../safety/prompt-pipeline.ts';
+import { screenPrompt, type ScreenResult } from '../safety/screen-prompt.ts';
 import { failGenerationRun } from './run-generation.ts';
 import type { AppServices } from '../../plugins/app/services.ts';
 
@@ -20,19 +21,22 @@ export function notEnoughCoinsDetail(cost: number, balance: number): string {
   return `Not enough coins: this generation costs ${cost} coins and your balance is ${balance}. Top up on the Coins page.`;
 }
 
-type Deps = Pick<AppServices, 'db' | 'redis' | 'queues'>;
+type Deps = Pick<AppServices, 'db' | 'redis' | 'queues' | 'config' | 'promptSafety'>;
 
 /**
  * POST /api/v2/images/make. The server decides everything that matters: the prompt is sanitised by
- * the contract and screened here, every option was checked against the option sets, and the cost is
- * computed from the count and 4k flag, never taken from the client. The charge, the run and its
- * processing images are one transaction; then one job (id = run_id) is queued. Sending the same
- * run_id again charges nothing and answers the same outcome.
+ * the contract and screened here (a muted member is refused first; refusals are logged, may mute or
+ * escalate, and charge nothing; a safety check that is down is a 503), every option was checked
+ * against the option sets, and the cost is computed from the count and 4k flag, never taken from the
+ * client. The charge, the run and its processing images are one transaction; then one job
+ * (id = run_id) is queued. Sending the same run_id again charges nothing and answers the same outcome.
  */
 export async function makeImages(
   deps: Deps,
   memberId: string,
   input: TMakeImagesRequestParsed,
+  /** The client address, kept with a safety refusal. */
+  ip: string | null = null,
 ): Promise<TMakeImagesResponse> {
   const { db } = deps;
   const member = await findMemberById(db, memberId);
@@ -42,8 +46,21 @@ export async function makeImages(
   if (existing) return repeatOutcome(deps, memberId, input.run_id, existing);
 
   if (!member.nickname) return { status: 'no', detail: NICKNAME_NEEDED, cur_tokens: member.coinBalance };
-  const screened = await screenPrompt(db, memberId, input.prompt);
-  if (!screened.allowed) return { status: 'no', detail: screened.detail, cur_tokens: member.coinBalance };
+  let screened: ScreenResult;
+  try {
+    screened = await screenPrompt(deps, { memberId, prompt: input.prompt, details: detailsToScreen(input), ip });
+  } catch (error) {
+    if (error instanceof SafetyUnavailableError) throw new AppError(503, SAFETY_UNAVAILABLE_DETAIL);
+    throw error;
+  }
+  if (!screened.allowed) {
+    return {
+      status: 'no',
+      detail: screened.detail,
+      cur_tokens: member.coinBalance,
+      ...(screened.mutedUntil ? { muted_until: screened.mutedUntil.toISOString() } : {}),
+    };
+  }
 
   const fourk = input.fourk_yn === 'yes';
   const cost = generationCost(input.request_cnt, fourk);
@@ -103,6 +120,15 @@ export async function makeImages(
     throw new AppError(503, QUEUE_DOWN);
   }
   return { status: 'ok', cur_tokens: balance, image_ids: imageIds };
+}
+
+/**
+ * `details` is free text the server keeps, so it is screened like the prompt, unless it is exactly the
+ * text the web builds from the chosen options ('Realistic, Free, Portrait'): those are ours, and a
+ * classifier call saved on every normal request.
+ */
+function detailsToScreen(input: TMakeImagesRequestParsed): string | undefined {
+  return input.details === `${input.run_type}, ${input.run_style}, ${input.run_ratio}` ? undefined : input.details;
 }
 
 async function repeatOutcome(

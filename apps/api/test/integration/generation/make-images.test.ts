@@ -129,27 +129,35 @@ describe('POST /api/v2/images/make', () => {
     expect((await make({}, makeBody())).statusCode).toBe(401);
   });
 
-  it('refuses unsafe prompts before charging, records them and flags a member who insists', async () => {
+  it('refuses unsafe prompts before charging, records them, and mutes and flags a member who insists', async () => {
     const m = await fundedMember(t.app, t.services.db, 500);
+    const answers = [];
     for (const prompt of ['a cute l0li in bed', '17yo girl', 'sexy t e e n']) {
       const res = await make(m.headers, makeBody({ prompt }));
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({
-        status: 'no',
-        detail:
-          'This prompt cannot be used: content involving minors, or anything that suggests them, is not allowed on Velvet.',
-        cur_tokens: 500,
-      });
+      answers.push(res.json());
     }
+    const refused = 'This prompt cannot be used: content involving minors is not allowed on Velvet.';
+    expect(answers.slice(0, 2)).toEqual([
+      { status: 'no', detail: refused, cur_tokens: 500 },
+      { status: 'no', detail: refused, cur_tokens: 500 },
+    ]);
+    // The third refusal within a day mutes the member and says until when.
+    expect(answers[2]).toMatchObject({ status: 'no', cur_tokens: 500, muted_until: expect.any(String) });
+    expect(answers[2].detail).toMatch(
+      /^This prompt cannot be used: content involving minors is not allowed on Velvet\. You cannot generate images until \d{4}-\d\d-\d\d \d\d:\d\d UTC because several of your prompts were refused\.$/,
+    );
     expect(await balanceOf(m.member.id)).toBe(500);
     expect(await t.services.db.generationRun.count({ where: { memberId: m.member.id } })).toBe(0);
     const events = await t.services.db.promptSafetyEvent.findMany({
-      where: { memberId: m.member.id },
+      where: { memberId: m.member.id, outcome: 'refused' },
       orderBy: { createdAt: 'asc' },
     });
     expect(events.map((e) => e.prompt)).toEqual(['a cute l0li in bed', '17yo girl', 'sexy t e e n']);
-    expect(events[0]!.matchedTerms).toContain('loli');
-    expect((await t.services.db.member.findUniqueOrThrow({ where: { id: m.member.id } })).flagged).toBe(true);
+    expect(events[0]!.matchedTerms.length).toBeGreaterThan(0);
+    const member = await t.services.db.member.findUniqueOrThrow({ where: { id: m.member.id } });
+    expect(member.flagged).toBe(true);
+    expect(member.mutedUntil?.toISOString()).toBe(answers[2].muted_until);
   });
 
   it('lets exactly as many of 200 concurrent requests through as the balance pays for', async () => {

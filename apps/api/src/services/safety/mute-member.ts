@@ -1,0 +1,91 @@
+// Mutes: a member refused SAFETY_MUTE_AFTER_REFUSALS times within SAFETY_MUTE_WINDOW_HOURS cannot
+// generate for SAFETY_MUTE_HOURS, is told until when, and is flagged for review. Support can lift a
+// mute at once. Mutes and lifts are entries of the safety log; refusals before the latest of them do
+// not count again, so a lifted mute does not come back with the member's next refusal.
+import type { AppConfig } from '../../config/env.ts';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import {
+  clearMute,
+  countRefusalsSince,
+  lastMuteChangeAt,
+  muteMember,
+  recordSafetyEvent,
+} from '../../repositories/safety.repository.ts';
+
+type MuteConfig = Pick<AppConfig, 'SAFETY_MUTE_AFTER_REFUSALS' | 'SAFETY_MUTE_WINDOW_HOURS' | 'SAFETY_MUTE_HOURS'>;
+
+const HOUR_MS = 3600 * 1000;
+const MINUTE_MS = 60 * 1000;
+
+/** '2026-11-24 21:05 UTC': the time a member reads (mutes end on a whole minute). */
+export function readableUtc(at: Date): string {
+  return `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+export function mutedDetail(until: Date): string {
+  return `You cannot generate images until ${readableUtc(until)} because several of your prompts were refused.`;
+}
+
+/** When a mute that starts at `now` ends: SAFETY_MUTE_HOURS later, rounded up to the minute. */
+export function muteEnd(config: MuteConfig, now: Date): Date {
+  return new Date(Math.ceil((now.getTime() + config.SAFETY_MUTE_HOURS * HOUR_MS) / MINUTE_MS) * MINUTE_MS);
+}
+
+/** Where refusals start to count at `now`: the window, or the latest mute or lift when later. */
+export async function refusalWindowStart(db: Database, config: MuteConfig, memberId: string, now: Date) {
+  const windowStart = new Date(now.getTime() - config.SAFETY_MUTE_WINDOW_HOURS * HOUR_MS);
+  const lastChange = await lastMuteChangeAt(db, memberId);
+  return lastChange && lastChange > windowStart ? lastChange : windowStart;
+}
+
+/**
+ * After a refusal was logged: mutes the member when the refusals that count reach the limit.
+ * Returns the end of the mute this call started, or null.
+ */
+export async function muteAfterRefusal(
+  deps: { db: Database; config: MuteConfig },
+  memberId: string,
+  refusal: { stage: string; category: string },
+  now: Date,
+): Promise<Date | null> {
+  const { db, config } = deps;
+  const since = await refusalWindowStart(db, config, memberId, now);
+  if ((await countRefusalsSince(db, memberId, since)) < config.SAFETY_MUTE_AFTER_REFUSALS) return null;
+  const until = muteEnd(config, now);
+  if (!(await muteMember(db, memberId, until, now))) return null;
+  await recordSafetyEvent(db, {
+    memberId,
+    prompt: '',
+    matchedTerms: [],
+    outcome: 'muted',
+    stage: refusal.stage,
+    category: refusal.category,
+    rule: `mute:${config.SAFETY_MUTE_AFTER_REFUSALS}-in-${config.SAFETY_MUTE_WINDOW_HOURS}h:until:${until.toISOString()}`,
+  });
+  return until;
+}
+
+/**
+ * Support lifts a member's mute: the member can generate again at once. Recorded in the safety log
+ * (outcome 'mute_lifted', rule 'lifted-by:<admin id>'). Lifting a member who is not muted changes nothing.
+ */
+export async function liftMute(db: Database, memberId: string, adminId: string, now = new Date()) {
+  const lifted = await db.$transaction(async (tx) => {
+    const outcome = await clearMute(tx, memberId, now);
+    if (!outcome.found) throw new AppError(404, 'Member not found');
+    if (!outcome.lifted) return null;
+    await recordSafetyEvent(tx, {
+      memberId,
+      prompt: '',
+      matchedTerms: [],
+      outcome: 'mute_lifted',
+      // Not a decision of a stage.
+      stage: '',
+      category: 'minors',
+      rule: `lifted-by:${adminId}`,
+    });
+    return outcome.lifted;
+  });
+  return { status: 'ok' as const, member_id: memberId, lifted_until: lifted?.toISOString() ?? null };
+}
