@@ -34,8 +34,9 @@ const en: Lexicon = {
 const ja: Lexicon = {
   language: 'ja',
   name: 'Japanese',
-  terms: { school: ['女子中学生'], slang: ['ロリ'] },
+  terms: { school: ['女子中学生', 'jkリフレ'], slang: ['ロリ'] },
   ageAfter: ['歳'],
+  bornAfter: ['年生まれ'],
   gradeBefore: ['中'],
 };
 const ru: Lexicon = { language: 'ru', name: 'Russian', terms: { school: ['школьниц*'] }, ageAfter: ['лет'] };
@@ -70,6 +71,7 @@ describe('lexicon screen: readings of the text', () => {
     ['Russian inflections through a free end', 'голую школьницу', 'lexicon:ru:school'],
     ['unspaced scripts by substring', '裸の女子中学生', 'lexicon:ja:school'],
     ['unspaced scripts with separators in between', '女子 中学生', 'lexicon:ja:school'],
+    ['terms mixing Latin letters and an unspaced script', 'ＪＫリフレで裸', 'lexicon:ja:school'],
     ['German compounds', 'nackte Grundschülerin', 'lexicon:de:school'],
     ['folded umlauts', 'nackte schulerin', 'lexicon:de:school'],
     ['explicit abuse terms', 'child porn', 'lexicon:en:csam'],
@@ -107,6 +109,7 @@ describe('lexicon screen: ages', () => {
     ['class of 2027', 'age:en:class-of'],
     ['girl, 12', 'age:en:person'],
     ['十二歳の子', 'age:ja:years'],
+    ['2012年生まれの子', 'age:ja:born'],
     ['12歳', 'age:ja:years'],
     ['中2', 'age:ja:grade'],
     ['девушка 12 лет', 'age:ru:years'],

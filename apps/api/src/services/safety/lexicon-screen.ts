@@ -32,7 +32,11 @@ export interface Lexicon {
   gradeAfter?: string[];
   gradeBefore?: string[];
   bornBefore?: string[];
+  /** Words after a birth year ('2012 doğumlu', '2012年生まれ'). */
+  bornAfter?: string[];
   classOfBefore?: string[];
+  /** Words after a school-leaving year ('2030 mezunu'). */
+  classOfAfter?: string[];
   birthdayAfter?: string[];
   /** Words after which a bare number under 18 is an age ('girl, 12'). */
   personBefore?: string[];
@@ -153,7 +157,8 @@ function parseTerm(source: string, language: string, kind: TermKind, variant: 'w
   let text = readAsWritten(source.trim());
   if (variant === 'folded') text = foldText(text);
   if (!text) return null;
-  if (UNSPACED.test(text) && !/[a-z]/.test(text.replace(/\*/g, ''))) {
+  // Any character of an unspaced script makes it a substring term, mixed ones too ('jkリフレ').
+  if (UNSPACED.test(text)) {
     return {
       source,
       language,
@@ -315,6 +320,13 @@ function compileAgeRules(lexicon: Lexicon, currentYear: number, tens: string[]):
   prefixed('grade', lexicon.gradeBefore, NUMBER, schoolGrade);
   prefixed('born', lexicon.bornBefore, YEAR, minorBirthYear);
   prefixed('class-of', lexicon.classOfBefore, YEAR, stillAtSchool);
+  const suffixed = (rule: AgeRule['rule'], words: string[] | undefined, refuses: (n: number) => boolean) => {
+    if (!words?.length) return;
+    const end = words.some((w) => !UNSPACED.test(w)) ? WORD_END : '';
+    add(rule, `${NUMBER_START}${YEAR}\\s*(?:${alternation(words)})${end}`, refuses);
+  };
+  suffixed('born', lexicon.bornAfter, minorBirthYear);
+  suffixed('class-of', lexicon.classOfAfter, stillAtSchool);
   // 'girl, 12' / 'niña 12': a bare number just after a person word. Only 1..17, and only a number
   // that nothing else follows as a unit ('girl 2 inches' is not an age).
   if (lexicon.personBefore?.length) {
