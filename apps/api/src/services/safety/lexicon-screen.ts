@@ -75,12 +75,19 @@ export function readAsWritten(prompt: string): string {
 }
 
 /** Folded: look-alikes of other scripts as Latin letters, accents removed. */
+const FOLDED_MARKS =
+  /([\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Arabic}\p{Script=Hebrew}])\p{M}+/gu;
+
 export function foldText(text: string): string {
-  return Array.from(text, (ch) => CONFUSABLES[ch] ?? ch)
-    .join('')
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .normalize('NFC');
+  return (
+    Array.from(text, (ch) => CONFUSABLES[ch] ?? ch)
+      .join('')
+      .normalize('NFD')
+      // Accents of Latin, Greek and Cyrillic letters and Arabic/Hebrew vowel points only: in Devanagari
+      // or Thai the marks are vowels, and dropping them would make different words one (बेटी and बूट).
+      .replace(FOLDED_MARKS, '$1')
+      .normalize('NFC')
+  );
 }
 
 /** Backwards-compatible name: the folded reading of a raw prompt. */
@@ -282,9 +289,9 @@ function compileAgeRules(lexicon: Lexicon, currentYear: number, tens: string[]):
   const schoolGrade = (n: number) => n >= 0 && n <= MAX_SCHOOL_GRADE;
   const minorBirthYear = (n: number) => n > currentYear - MINIMUM_AGE && n <= currentYear + 1;
   const stillAtSchool = (n: number) => n >= currentYear && n <= currentYear + 15;
-  const NUMBER_START = '(?<![\\p{L}\\p{N}])';
+  const NUMBER_START = '(?<![\\p{L}\\p{M}\\p{N}])';
   const NUMBER_END = '(?![\\p{N}])';
-  const WORD_END = '(?![\\p{L}\\p{N}])';
+  const WORD_END = '(?![\\p{L}\\p{M}\\p{N}])';
 
   if (lexicon.ageAfter?.length) {
     const units = alternation(lexicon.ageAfter);
