@@ -19,7 +19,7 @@ export type LlamaGuardFakeMode =
   /** 200 with an HTML page. */
   | 'not-json';
 
-export const GUARD_MINOR_MARKER = 'xx-minor-marker-xx';
+export const GUARD_MINOR_MARKER = 'xx-classifier-flag-xx';
 const SEXUAL_WORDS = ['nude', 'naked', 'sex', 'explicit', 'blowjob'];
 const CRIME_WORDS = ['steal', 'rob'];
 

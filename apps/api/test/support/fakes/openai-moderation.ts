@@ -36,7 +36,7 @@ export const MODERATION_CATEGORIES = [
 ] as const;
 
 /** Text the fake rates as sexual content involving minors (the tests choose it; no real words needed). */
-export const MINOR_MARKER = 'xx-minor-marker-xx';
+export const MINOR_MARKER = 'xx-classifier-flag-xx';
 const SEXUAL_WORDS = ['nude', 'naked', 'sex', 'explicit', 'blowjob'];
 const VIOLENT_WORDS = ['blood', 'knife', 'fight'];
 
