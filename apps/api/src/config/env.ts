@@ -144,7 +144,13 @@ const ZEnv = z.object({
    * /v1/moderations endpoint) or `llama-guard` (a Llama Guard model behind an OpenAI-compatible chat
    * endpoint: vLLM, Ollama, TGI). Unset: none (the deterministic screen alone).
    */
-  SAFETY_CLASSIFIER: z.enum(['openai-moderation', 'llama-guard']).optional(),
+  SAFETY_CLASSIFIER: optionalText.pipe(
+    z
+      .enum(['openai-moderation', 'llama-guard'], {
+        message: 'SAFETY_CLASSIFIER must be openai-moderation or llama-guard',
+      })
+      .optional(),
+  ),
   /** Base URL of the classifier's API (e.g. https://api.openai.com, http://vllm:8000). */
   SAFETY_CLASSIFIER_URL: optionalText.pipe(z.url({ message: 'SAFETY_CLASSIFIER_URL must be a URL' }).optional()),
   SAFETY_CLASSIFIER_API_KEY: optionalText,
