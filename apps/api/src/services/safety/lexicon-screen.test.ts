@@ -23,7 +23,7 @@ const en: Lexicon = {
   allow: ['kid gloves'],
   numbers: { one: 1, five: 5, twelve: 12, sixteen: 16, twenty: 20 },
   ageAfter: ['years old', 'year old', 'yo', 'y o'],
-  ageBefore: ['aged', 'age', 'looks about', 'turned'],
+  ageBefore: ['aged', 'age', 'looks about', 'turned', 'she is'],
   gradeAfter: ['grade', 'grader'],
   gradeBefore: ['grade', 'year'],
   bornBefore: ['born in', 'born'],
@@ -43,7 +43,8 @@ const ru: Lexicon = { language: 'ru', name: 'Russian', terms: { school: ['шко
 const de: Lexicon = {
   language: 'de',
   name: 'German',
-  terms: { school: ['*schülerin'] },
+  terms: { school: ['*schülerin'], minor: ['kinder*'] },
+  allow: ['kindergärtnerin'],
   numbers: { zwölf: 12, dreizehn: 13 },
   ageAfter: ['jahre alt'],
 };
@@ -79,6 +80,11 @@ describe('lexicon screen: readings of the text', () => {
     expect(rules(prompt)).toContain(rule);
   });
 
+  it('excuses a term only where the allowed phrase is spelled as its lexicon spells it', () => {
+    expect(rules('kindergärtnerin, 30, nackt')).toEqual([]);
+    expect(rules('kindergartnerin, nackt')).toContain('lexicon:de:minor');
+  });
+
   it('keeps adult phrases the lexicon allows, and ordinary words that contain a term', () => {
     expect(rules('a model in kid gloves')).toEqual([]);
     expect(rules('a torpedo, a skid mark, childhood memories of a woman')).toEqual([]);
@@ -108,6 +114,8 @@ describe('lexicon screen: ages', () => {
     ['born in 2012', 'age:en:born'],
     ['class of 2027', 'age:en:class-of'],
     ['girl, 12', 'age:en:person'],
+    ['she is 15, nude', 'age:en:age'],
+    ['naked blonde, 13, on a bed', 'age:any:list-item'],
     ['十二歳の子', 'age:ja:years'],
     ['2012年生まれの子', 'age:ja:born'],
     ['12歳', 'age:ja:years'],
@@ -128,6 +136,8 @@ describe('lexicon screen: ages', () => {
     'born in 1990',
     'class of 2010 reunion',
     'girl 2 inches from the camera',
+    'she is 5 feet tall',
+    'nude woman, 32, on a beach',
     'petite girl, 5\'2"',
     'two girls, 4k',
     '18yo college graduate',

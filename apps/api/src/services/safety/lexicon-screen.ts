@@ -134,6 +134,8 @@ interface Term {
   source: string;
   language: string;
   kind: TermKind;
+  /** The folded form of the term (else as written). */
+  folded: boolean;
   /** Substring term of an unspaced script: matched in the compact text. */
   substring: string | null;
   /** Word term: its words; wildcards on the outer ends. */
@@ -161,8 +163,9 @@ interface CompiledLexicons {
 }
 
 function parseTerm(source: string, language: string, kind: TermKind, variant: 'written' | 'folded'): Term | null {
+  const folded = variant === 'folded';
   let text = readAsWritten(source.trim());
-  if (variant === 'folded') text = foldText(text);
+  if (folded) text = foldText(text);
   if (!text) return null;
   // Any character of an unspaced script makes it a substring term, mixed ones too ('jkリフレ').
   if (UNSPACED.test(text)) {
@@ -170,6 +173,7 @@ function parseTerm(source: string, language: string, kind: TermKind, variant: 'w
       source,
       language,
       kind,
+      folded,
       substring: compact(text.replace(/\*/g, '')),
       words: [],
       startFree: true,
@@ -180,7 +184,7 @@ function parseTerm(source: string, language: string, kind: TermKind, variant: 'w
   const endFree = text.endsWith('*');
   const words = tokenize(text.replace(/\*/g, '')).map((t) => t.text);
   if (words.length === 0) return null;
-  return { source, language, kind, substring: null, words, startFree, endFree };
+  return { source, language, kind, folded, substring: null, words, startFree, endFree };
 }
 
 function escapeRegExp(text: string): string {
@@ -245,6 +249,13 @@ function withCjkNumbers(text: string): string {
     return value === null ? run : String(value);
   });
 }
+
+/**
+ * After a number that would be an age: not another number ('5 2' from 5'2") and not a unit of
+ * measure ('she is 5 feet tall', 'girl 2 inches away').
+ */
+const NOT_A_MEASURE =
+  '(?!\\s*\\d)(?!\\s*(?:cm|mm|m|in|inch|inches|ft|feet|foot|k|x|kg|lb|lbs|meters|metres|percent|times)(?![\\p{L}]))';
 
 /** Words between tens and units in spelled-out numbers ('vingt et un', 'einundzwanzig' is one word). */
 const TENS_JOINERS = '(?:and|et|y|e|und|en|i|и|і|ve|dan|at)';
@@ -319,7 +330,7 @@ function compileAgeRules(lexicon: Lexicon, currentYear: number, tens: string[]):
     if (!words?.length) return;
     add(
       rule,
-      `${before(words)}(?:${alternation(words)})\\s*${num}${NUMBER_END}${num === YEAR ? '' : WORD_END}`,
+      `${before(words)}(?:${alternation(words)})\\s*${num}${NUMBER_END}${num === YEAR ? '' : WORD_END + NOT_A_MEASURE}`,
       refuses,
     );
   };
@@ -334,12 +345,11 @@ function compileAgeRules(lexicon: Lexicon, currentYear: number, tens: string[]):
   };
   suffixed('born', lexicon.bornAfter, minorBirthYear);
   suffixed('class-of', lexicon.classOfAfter, stillAtSchool);
-  // 'girl, 12' / 'niña 12': a bare number just after a person word. Only 1..17, and only a number
-  // that nothing else follows as a unit ('girl 2 inches' is not an age).
+  // 'girl, 12' / 'niña 12': a bare number just after a person word. Only 1..17, and not a measure.
   if (lexicon.personBefore?.length) {
     add(
       'person',
-      `${before(lexicon.personBefore)}(?:${alternation(lexicon.personBefore)})\\s*(?<n>\\d{1,2}${numberAlt})${WORD_END}(?!\\s*\\d)(?!\\s*(?:cm|mm|in|inch|inches|ft|feet|k|x|%|kg|lb|m)\\b)`,
+      `${before(lexicon.personBefore)}(?:${alternation(lexicon.personBefore)})\\s*(?<n>\\d{1,2}${numberAlt})${WORD_END}${NOT_A_MEASURE}`,
       (n) => n >= 1 && n < MINIMUM_AGE,
     );
   }
@@ -385,7 +395,7 @@ export function compileLexicons(lexicons: Lexicon[], today: Date = new Date()): 
 function dedupe(terms: Term[]): Term[] {
   const seen = new Set<string>();
   return terms.filter((t) => {
-    const key = `${t.language}|${t.kind}|${t.substring ?? ''}|${t.words.join(' ')}|${t.startFree}|${t.endFree}`;
+    const key = `${t.language}|${t.kind}|${t.folded}|${t.substring ?? ''}|${t.words.join(' ')}|${t.startFree}|${t.endFree}`;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
@@ -505,6 +515,14 @@ export function findLexiconMatches(compiled: CompiledLexicons, prompt: string): 
   const folded = foldText(written);
   const readings = [written, folded, unleet(folded)];
   const matches = new Map<string, LexiconMatch>();
+  // An allowed phrase counts only when the prompt spells it as the lexicon does: German
+  // 'kindergärtner' (a teacher) must not excuse English 'kindergartner' (a child), though both fold alike.
+  const asWritten = compiled.allow.filter((term) => !term.folded);
+  const spelled: Hit[] = [];
+  findWordTerms(asWritten, tokenize(written), 0, spelled);
+  findSubstringTerms(asWritten, written, 0, spelled);
+  const spelledSources = new Set(spelled.map((hit) => hit.term.source));
+  const activeAllow = compiled.allow.filter((term) => spelledSources.has(term.source));
 
   readings.forEach((text, reading) => {
     const tokens = tokenize(text);
@@ -518,8 +536,8 @@ export function findLexiconMatches(compiled: CompiledLexicons, prompt: string): 
     );
     findSubstringTerms(compiled.terms, text, reading, hits);
     const allowed: Hit[] = [];
-    findWordTerms(compiled.allow, tokens, reading, allowed);
-    findSubstringTerms(compiled.allow, text, reading, allowed);
+    findWordTerms(activeAllow, tokens, reading, allowed);
+    findSubstringTerms(activeAllow, text, reading, allowed);
     for (const hit of hits) {
       if (insideAllowed(hit, allowed)) continue;
       const rule = `lexicon:${hit.term.language}:${hit.term.kind}`;
@@ -532,6 +550,15 @@ export function findLexiconMatches(compiled: CompiledLexicons, prompt: string): 
       });
     }
   });
+
+  // A bare number under 18 as an item of a comma list ('nude blonde, 13, on a bed'): an age.
+  for (const item of written.split(/[,;\n]/)) {
+    const value = /^\s*(\d{1,2})\s*$/.exec(item)?.[1];
+    if (value !== undefined && Number(value) >= 1 && Number(value) < MINIMUM_AGE) {
+      const rule = 'age:any:list-item';
+      matches.set(`${rule}|${value}`, { language: 'any', rule, text: value, kind: 'age' });
+    }
+  }
 
   // Ages: on the written and folded readings, with CJK numerals as numbers and punctuation as spaces
   // ('15-year-old', '15 y/o', '12歳').
