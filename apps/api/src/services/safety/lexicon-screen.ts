@@ -420,13 +420,69 @@ function wordMatches(token: string, word: string, startFree: boolean, endFree: b
   return token === word;
 }
 
-/** Word terms over a token list; `join` also tries short tokens joined ('lo li', 'sch oolgirl'). */
+/** Word terms by what a token must be, start with or end with: a prompt is read in about a millisecond. */
+interface TermIndex {
+  exact: Map<string, Term[]>;
+  /** By the first two letters of a term whose first word may continue ('mädchen*'). */
+  prefix: Map<string, Term[]>;
+  /** By the last two letters of a term whose first word may be preceded ('*schülerin'). */
+  suffix: Map<string, Term[]>;
+  /** Terms free at both ends, or too short to index. */
+  anywhere: Term[];
+  singleWords: Term[];
+}
+
+const termIndexes = new WeakMap<Term[], TermIndex>();
+
+function push(map: Map<string, Term[]>, key: string, term: Term): void {
+  const list = map.get(key);
+  if (list) list.push(term);
+  else map.set(key, [term]);
+}
+
+function indexTerms(terms: Term[]): TermIndex {
+  const cached = termIndexes.get(terms);
+  if (cached) return cached;
+  const index: TermIndex = { exact: new Map(), prefix: new Map(), suffix: new Map(), anywhere: [], singleWords: [] };
+  for (const term of terms) {
+    if (term.substring !== null) continue;
+    const first = term.words[0]!;
+    const single = term.words.length === 1;
+    if (single) index.singleWords.push(term);
+    const continues = single && term.endFree;
+    if (term.startFree && continues) index.anywhere.push(term);
+    else if (term.startFree) {
+      if (first.length >= 2) push(index.suffix, first.slice(-2), term);
+      else index.anywhere.push(term);
+    } else if (continues) {
+      if (first.length >= 2) push(index.prefix, first.slice(0, 2), term);
+      else index.anywhere.push(term);
+    } else push(index.exact, first, term);
+  }
+  termIndexes.set(terms, index);
+  return index;
+}
+
+function candidates(index: TermIndex, token: Token): Term[] {
+  if (token.letters) return index.singleWords;
+  const text = token.text;
+  return [
+    ...(index.exact.get(text) ?? []),
+    ...(index.prefix.get(text.slice(0, 2)) ?? []),
+    ...(index.suffix.get(text.slice(-2)) ?? []),
+    ...index.anywhere,
+  ];
+}
+
+/** Word terms over a token list (tokens may be joined ones: 'lo li', 'sch oolgirl', 'a k i d'). */
 function findWordTerms(terms: Term[], tokens: Token[], reading: number, hits: Hit[]): void {
+  const index = indexTerms(terms);
   for (let i = 0; i < tokens.length; i += 1) {
-    for (const term of terms) {
-      if (term.substring !== null) continue;
+    for (const term of candidates(index, tokens[i]!)) {
       const n = term.words.length;
       if (i + n > tokens.length) continue;
+      // Joined tokens overlap one another: only single-word terms are looked for in them.
+      if (n > 1 && (tokens[i]!.parts || tokens[i]!.letters)) continue;
       let ok = true;
       // Spelled-out letters carry no word breaks: 'a k i d' holds 'kid'.
       if (n === 1 && tokens[i]!.letters && term.words[0]!.length >= 3 && tokens[i]!.text.includes(term.words[0]!)) {
@@ -528,12 +584,7 @@ export function findLexiconMatches(compiled: CompiledLexicons, prompt: string): 
     const tokens = tokenize(text);
     const hits: Hit[] = [];
     findWordTerms(compiled.terms, tokens, reading, hits);
-    findWordTerms(
-      compiled.terms.filter((t) => t.words.length === 1),
-      joinedTokens(tokens),
-      reading,
-      hits,
-    );
+    findWordTerms(compiled.terms, joinedTokens(tokens), reading, hits);
     findSubstringTerms(compiled.terms, text, reading, hits);
     const allowed: Hit[] = [];
     findWordTerms(activeAllow, tokens, reading, allowed);
