@@ -4,9 +4,9 @@
 // and a JSON body whose Image.Bytes is base64. It answers FaceDetails (BoundingBox as ratios of the
 // picture, Confidence 0-100, AgeRange only when asked for) or AWS JSON errors ({"__type", "Message"}),
 // and refuses what Rekognition refuses: anything but JPEG or PNG bytes, more than 5 MB.
-import { createHash, createHmac } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import { startFakeServer, type FakeServer, type RecordedRequest } from './http-fake.ts';
+import { startFakeServer, type FakeServer } from './http-fake.ts';
+import { verifySigV4, type SignatureCheck } from './sigv4.ts';
 
 export const FAKE_REKOGNITION = {
   region: 'eu-test-1',
@@ -41,13 +41,6 @@ export interface FakeFace {
   Confidence: number;
 }
 
-export interface SigV4Check {
-  valid: boolean;
-  credential?: string;
-  signedHeaders?: string[];
-  reason?: string;
-}
-
 export interface DetectFacesCall {
   attributes: string[];
   /** The decoded Image.Bytes. */
@@ -60,55 +53,9 @@ export interface RekognitionFake extends FakeServer {
   /** When set, every request answers this AWS error instead (ThrottlingException, AccessDeniedException...). */
   failure: { status: number; type: string; message: string } | null;
   /** The SigV4 verdict of every request, in order. */
-  signatures: SigV4Check[];
+  signatures: SignatureCheck[];
   /** Every DetectFaces call that passed the protocol checks, in order. */
   calls: DetectFacesCall[];
-}
-
-const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
-const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest();
-
-/** Verifies an AWS Signature Version 4 for a POST / to the `rekognition` service, as AWS does. */
-function verifySignature(req: RecordedRequest): SigV4Check {
-  const header = String(req.headers.authorization ?? '');
-  const match = /^AWS4-HMAC-SHA256 Credential=([^,]+), ?SignedHeaders=([^,]+), ?Signature=([0-9a-f]{64})$/.exec(header);
-  if (!match) return { valid: false, reason: 'no AWS4-HMAC-SHA256 Authorization header' };
-  const [, credential, signedList, signature] = match as unknown as [string, string, string, string];
-  const [accessKeyId, date, region, service, terminator] = credential.split('/');
-  const amzDate = String(req.headers['x-amz-date'] ?? '');
-  const signedHeaders = signedList.split(';');
-  if (
-    accessKeyId !== FAKE_REKOGNITION.accessKeyId ||
-    region !== FAKE_REKOGNITION.region ||
-    service !== 'rekognition' ||
-    terminator !== 'aws4_request' ||
-    !amzDate.startsWith(date ?? '-')
-  ) {
-    return { valid: false, credential, signedHeaders, reason: 'bad credential scope' };
-  }
-  if (!signedHeaders.includes('host') || !signedHeaders.includes('x-amz-date')) {
-    return { valid: false, credential, signedHeaders, reason: 'host and x-amz-date must be signed' };
-  }
-  const canonicalHeaders = signedHeaders
-    .map(
-      (name) =>
-        `${name}:${String(req.headers[name] ?? '')
-          .trim()
-          .replace(/\s+/g, ' ')}\n`,
-    )
-    .join('');
-  const [rawPath, rawQuery = ''] = req.rawUrl.split('?') as [string, string?];
-  const canonicalRequest = [req.method, rawPath, rawQuery, canonicalHeaders, signedList, sha256(req.body)].join('\n');
-  const scope = `${date}/${region}/${service}/aws4_request`;
-  const stringToSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256(canonicalRequest)].join('\n');
-  const key = hmac(
-    hmac(hmac(hmac(`AWS4${FAKE_REKOGNITION.secretAccessKey}`, date!), region!), service!),
-    'aws4_request',
-  );
-  const expected = createHmac('sha256', key).update(stringToSign).digest('hex');
-  return expected === signature
-    ? { valid: true, credential, signedHeaders }
-    : { valid: false, credential, signedHeaders, reason: 'signature does not match' };
 }
 
 function sendAwsJson(res: ServerResponse, status: number, body: unknown): void {
@@ -129,7 +76,7 @@ const isJpeg = (b: Buffer) => b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && 
 const isPng = (b: Buffer) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
 
 export async function startRekognitionFake(faces: FakeFace[] = []): Promise<RekognitionFake> {
-  const signatures: SigV4Check[] = [];
+  const signatures: SignatureCheck[] = [];
   const calls: DetectFacesCall[] = [];
   // The handler reads faces and failure from the returned object, so tests can change them.
   const state: Pick<RekognitionFake, 'faces' | 'failure'> = { faces, failure: null };
@@ -137,7 +84,7 @@ export async function startRekognitionFake(faces: FakeFace[] = []): Promise<Reko
     if (req.method !== 'POST' || req.path !== '/') {
       return sendAwsError(res, 404, 'UnknownOperationException', 'Only POST / is served');
     }
-    const check = verifySignature(req);
+    const check = verifySigV4(req, { service: 'rekognition', ...FAKE_REKOGNITION });
     signatures.push(check);
     if (!check.valid) {
       return sendAwsError(res, 403, 'InvalidSignatureException', check.reason ?? 'bad signature');
