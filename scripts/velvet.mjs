@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { COMPILED_NODE_FLAGS, ensureServerBuilt, hashInputs } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
@@ -25,9 +26,11 @@ function pnpmCommand() {
   if (local.status === 0 && local.stdout.trim() === pnpmVersion) return ['pnpm'];
   return ['npx', '--yes', `pnpm@${pnpmVersion}`];
 }
-const pnpm = pnpmCommand();
+/** Looked up on first use: an unchanged checkout's `npm start` runs no pnpm at all. */
+let pnpm;
 
 function run(args, { env = process.env, allowFailure = false } = {}) {
+  pnpm ??= pnpmCommand();
   const [cmd, ...rest] = [...pnpm, ...args];
   const result = spawnSync(cmd, rest, { cwd: root, stdio: 'inherit', env });
   if (result.status !== 0 && !allowFailure) process.exit(result.status ?? 1);
@@ -45,14 +48,45 @@ function ensureInstalled() {
   run(['install', '--frozen-lockfile']);
 }
 
+/**
+ * What the web build depends on: its sources and config, the contracts it imports, the lockfile. The
+ * hash of the last build is kept next to the output (apps/web/dist/.source-hash); an unchanged web app
+ * is not built again.
+ */
+const WEB_INPUTS = [
+  'apps/web',
+  'packages/contracts/src',
+  'packages/contracts/package.json',
+  'tsconfig.base.json',
+  'pnpm-lock.yaml',
+];
+const WEB_HASH_FILE = path.join(root, 'apps/web/dist/.source-hash');
+
+function ensureWebBuilt() {
+  const hash = hashInputs(WEB_INPUTS);
+  const built = fs.existsSync(path.join(root, 'apps/web/dist/index.html')) && fs.existsSync(WEB_HASH_FILE);
+  if (built && fs.readFileSync(WEB_HASH_FILE, 'utf8').trim() === hash) return;
+  say('building the web app...');
+  run(['--filter', '@velvet/web', 'build']);
+  fs.writeFileSync(WEB_HASH_FILE, `${hash}\n`);
+}
+
 function launch(mode) {
   ensureInstalled();
+  const apiDir = path.join(root, 'apps/api');
+  let child;
   if (mode === 'start') {
-    say('building the web app...');
-    run(['--filter', '@velvet/web', 'build']);
+    // Production-like: the built web app, and the API and worker as compiled JavaScript.
+    ensureWebBuilt();
+    ensureServerBuilt({ log: say });
+    child = spawn(process.execPath, [...COMPILED_NODE_FLAGS, 'dist/local/main.js', mode], {
+      cwd: apiDir,
+      stdio: 'inherit',
+    });
+  } else {
+    const tsx = path.join(root, 'apps/api/node_modules/.bin/tsx');
+    child = spawn(tsx, ['src/local/main.ts', mode], { cwd: apiDir, stdio: 'inherit' });
   }
-  const tsx = path.join(root, 'apps/api/node_modules/.bin/tsx');
-  const child = spawn(tsx, ['src/local/main.ts', mode], { cwd: path.join(root, 'apps/api'), stdio: 'inherit' });
   // Ctrl-C reaches every process of the terminal's group; the launcher stops its children itself.
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => undefined);
   child.on('exit', (code) => process.exit(code ?? 0));

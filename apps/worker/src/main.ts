@@ -1,5 +1,6 @@
 import { closeServices, createServices } from '@velvet/api/bootstrap/create-services';
 import { loadConfig } from '@velvet/api/config/env';
+import { boundSharpForWorker } from '@velvet/api/worker/sharp-limits';
 import { startWorkers } from '@velvet/api/worker/start-workers';
 import { pino } from 'pino';
 
@@ -10,6 +11,9 @@ import { pino } from 'pino';
 async function main() {
   const config = loadConfig();
   const log = pino({ level: config.LOG_LEVEL, name: 'worker' });
+  // Before any picture is drawn: libvips' cache bounded (every picture is new; docs/performance.md).
+  const sharpSettings = boundSharpForWorker();
+  log.debug({ sharp: sharpSettings }, 'sharp limits applied');
   const services = createServices(config);
   const running = startWorkers(services, log);
 

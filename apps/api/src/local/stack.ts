@@ -33,7 +33,17 @@ export interface RunningStack {
 }
 
 const API_DIR = path.join(REPO_ROOT, 'apps/api');
+const WORKER_DIR = path.join(REPO_ROOT, 'apps/worker');
 const bin = (pkgDir: string, name: string) => path.join(pkgDir, 'node_modules/.bin', name);
+
+/**
+ * Running as compiled JavaScript (apps/api/dist, which `npm start` builds with
+ * scripts/build-server.mjs): the API and the worker are started from their dist/ too, with plain node.
+ * From the TypeScript sources (tests, `pnpm dev`) they run through tsx as before.
+ */
+const COMPILED = import.meta.url.endsWith('.js');
+/** Workspace imports resolve to the packages' dist/ under this condition (their package.json exports). */
+const COMPILED_NODE_FLAGS = ['--conditions=velvet-compiled', '--enable-source-maps'];
 
 function jwtSecret(dataDir: string): string {
   const file = path.join(dataDir, 'jwt-secret');
@@ -44,7 +54,7 @@ function jwtSecret(dataDir: string): string {
   return fs.readFileSync(file, 'utf8').trim();
 }
 
-function waitForHttp(url: string, timeoutMs: number, isDead: () => boolean): Promise<void> {
+function waitForHttp(url: string, timeoutMs: number, isDead: () => boolean, intervalMs = 150): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   return new Promise((resolve, reject) => {
     const attempt = async () => {
@@ -56,7 +66,7 @@ function waitForHttp(url: string, timeoutMs: number, isDead: () => boolean): Pro
         // not listening yet
       }
       if (Date.now() > deadline) return reject(new Error(`${url} did not answer within ${timeoutMs} ms`));
-      setTimeout(attempt, 150);
+      setTimeout(attempt, intervalMs);
     };
     void attempt();
   });
@@ -149,8 +159,13 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       children.push({ name, child });
       return child;
     };
-    launch('api', tsx, [...watch, 'src/server.ts'], API_DIR);
-    launch('worker', tsx, [...watch, 'src/main.ts'], path.join(REPO_ROOT, 'apps/worker'));
+    if (COMPILED && opts.mode === 'start') {
+      launch('api', process.execPath, [...COMPILED_NODE_FLAGS, 'dist/server.js'], API_DIR);
+      launch('worker', process.execPath, [...COMPILED_NODE_FLAGS, 'dist/main.js'], WORKER_DIR);
+    } else {
+      launch('api', tsx, [...watch, 'src/server.ts'], API_DIR);
+      launch('worker', tsx, [...watch, 'src/main.ts'], WORKER_DIR);
+    }
     if (opts.mode === 'dev') {
       const webDir = path.join(REPO_ROOT, 'apps/web');
       launch('web', bin(webDir, 'vite'), ['--port', String(opts.port), '--strictPort', '--host', '0.0.0.0'], webDir, {
@@ -167,7 +182,7 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
     });
     const anyDead = () => !stopping && children.some(({ child }) => child.exitCode !== null);
     const url = `http://localhost:${opts.port}`;
-    await waitForHttp(`http://127.0.0.1:${apiPort}/readyz`, 60_000, anyDead);
+    await waitForHttp(`http://127.0.0.1:${apiPort}/readyz`, 60_000, anyDead, 50);
     if (opts.mode === 'dev') await waitForHttp(`http://127.0.0.1:${opts.port}/`, 60_000, anyDead);
     return { url, databaseUrl, redisUrl, exited, stop };
   } catch (err) {

@@ -2,12 +2,19 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import '../styles/global.css';
 import { AppProvider } from './provider.tsx';
-import { createAppRouter } from './router.tsx';
+import { prefetchFirstPage } from '../features/gallery/gallery-thunks.ts';
+import { createAppRouter, explore, isExplorePath } from './router.tsx';
 import { runStartup } from './startup.ts';
 import { makeStore } from './store.ts';
 
 const store = makeStore();
 runStartup(store);
+// Opening on Explore: its route chunk and its first page are fetched now, in parallel, not after the
+// router has rendered and the route has loaded.
+if (isExplorePath(window.location.pathname)) {
+  void explore();
+  store.dispatch(prefetchFirstPage('public_gallery'));
+}
 const router = createAppRouter();
 
 const container = document.getElementById('root');

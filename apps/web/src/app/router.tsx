@@ -4,7 +4,14 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { RootErrorBoundary, RootRoute } from './routes/root.tsx';
 
-const explore = () => import('./routes/gallery/explore.tsx');
+/** Explore's route module; the entry starts loading it at once when the first URL is Explore's. */
+export const explore = () => import('./routes/gallery/explore.tsx');
+
+/** Whether a pathname is one of Explore's (/, /home, /gallery). */
+export function isExplorePath(pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  return path === paths.root || path === paths.home || path === paths.gallery;
+}
 
 export const routes: RouteObject[] = [
   {

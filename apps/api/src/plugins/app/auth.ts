@@ -40,6 +40,46 @@ export interface AuthOptions {
    * refused). The role comes from here, not from the token, so revoking an admin takes effect at once.
    */
   findActiveMember: (memberId: string) => Promise<{ role: AccessTokenClaims['role'] } | null>;
+  /**
+   * How long this process reuses a member it looked up (0 = look up on every request). The entry of a
+   * member is dropped after any of their own writes (POST/PUT/PATCH/DELETE: nickname, deletion...),
+   * and every entry after an admin's write (a role change), in this process; in another API process
+   * a deletion or a role change takes effect within this many milliseconds.
+   */
+  memberCacheMs?: number;
+}
+
+/** Entries kept at most; the map is emptied when it grows past this (a burst of distinct members). */
+const MEMBER_CACHE_MAX = 10_000;
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+type ActiveMember = { role: AccessTokenClaims['role'] };
+
+/** findActiveMember with a short per-process memory of the members found (deleted ones are never kept). */
+function cachedLookup(find: AuthOptions['findActiveMember'], ttlMs: number) {
+  const entries = new Map<string, { member: ActiveMember; until: number }>();
+  return {
+    async find(memberId: string): Promise<ActiveMember | null> {
+      if (ttlMs <= 0) return find(memberId);
+      const now = Date.now();
+      const hit = entries.get(memberId);
+      if (hit && hit.until > now) return hit.member;
+      const member = await find(memberId);
+      if (!member) {
+        entries.delete(memberId);
+        return null;
+      }
+      if (entries.size >= MEMBER_CACHE_MAX) entries.clear();
+      entries.set(memberId, { member: { role: member.role }, until: now + ttlMs });
+      return member;
+    },
+    forget(memberId: string) {
+      entries.delete(memberId);
+    },
+    clear() {
+      entries.clear();
+    },
+  };
 }
 
 export default fp<AuthOptions>(
@@ -48,13 +88,25 @@ export default fp<AuthOptions>(
 
     app.decorate('signAccessToken', (claims: AccessTokenClaims) => app.jwt.sign(claims));
 
+    const members = cachedLookup(opts.findActiveMember, opts.memberCacheMs ?? 0);
+    if ((opts.memberCacheMs ?? 0) > 0) {
+      // Before the reply leaves: the member's next request already sees what this one changed.
+      app.addHook('onSend', async (request) => {
+        if (!WRITE_METHODS.has(request.method)) return;
+        const user = request.user as Partial<AccessTokenClaims> | undefined;
+        if (!user?.sub) return;
+        if (user.role === 'admin') members.clear();
+        else members.forget(user.sub);
+      });
+    }
+
     app.decorate('authenticate', async (request: FastifyRequest) => {
       try {
         await request.jwtVerify();
       } catch {
         throw new AppError(401, 'Login required');
       }
-      const member = await opts.findActiveMember(request.user.sub);
+      const member = await members.find(request.user.sub);
       if (!member) throw new AppError(401, 'Login required');
       request.user.role = member.role;
     });

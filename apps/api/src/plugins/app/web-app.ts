@@ -26,6 +26,9 @@ export default fp<WebAppOptions>(
         root: opts.distDir,
         wildcard: false,
         index: false,
+        // The build writes .br and .gz beside every text asset: sent as they are when the client
+        // accepts them (compress.ts leaves responses that already have a Content-Encoding alone).
+        preCompressed: true,
         setHeaders(reply, filePath) {
           // Vite puts a content hash in every asset name: those never change.
           if (filePath.includes(`${path.sep}assets${path.sep}`)) {

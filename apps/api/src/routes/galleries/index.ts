@@ -1,21 +1,33 @@
 import { ZErrorResponse } from '@velvet/contracts/common';
 import { ZListImagesRequest, ZListImagesResponse } from '@velvet/contracts/galleries/list-images';
 import { API_PATHS } from '@velvet/contracts/routes';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { jsonSchemaSerializerCompiler } from '../../plugins/app/schema-serializer.ts';
+import type { GalleryCache } from '../../services/galleries/gallery-cache.ts';
 import { listGallery } from '../../services/galleries/list-gallery.ts';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse };
 
-/** Explore (public), My Collections and Liked Contents. */
-const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
+export interface GalleryRoutesOptions {
+  /** Shared cache of guest Explore pages; none = every request reads the database. */
+  guestCache?: GalleryCache | null;
+}
+
+/**
+ * Explore (public), My Collections and Liked Contents. Responses are serialised from the contract's
+ * JSON schema (fast-json-stringify), not by zod at run time; requests are still validated by zod.
+ */
+const galleryRoutes: FastifyPluginAsyncZod<GalleryRoutesOptions> = async (app, opts) => {
   const { db } = app.services;
+  const guestCache = opts.guestCache ?? null;
   const viewer = (request: FastifyRequest) => (request.user as { sub?: string } | undefined)?.sub ?? null;
 
   app.get(
     API_PATHS.publicImages,
     {
       preHandler: app.identify,
+      serializerCompiler: jsonSchemaSerializerCompiler,
       schema: {
         tags: ['galleries'],
         summary: 'Explore: published images. Guests get pages 1 to 3 (401 beyond); keyset cursor or page',
@@ -23,13 +35,23 @@ const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZListImagesResponse, ...errors },
       },
     },
-    async (request) => listGallery(db, 'public_gallery', viewer(request), request.query),
+    async (request, reply) => {
+      const viewerId = viewer(request);
+      if (viewerId !== null || !guestCache) return listGallery(db, 'public_gallery', viewerId, request.query);
+      // Guests: the page's JSON text as cached (listGallery refuses pages beyond 3, so nothing deeper is stored).
+      const json = await guestCache.page(request.query, async () =>
+        String(reply.serialize(await listGallery(db, 'public_gallery', null, request.query))),
+      );
+      // Already JSON: a string with a JSON content type is sent as it is, not serialised again.
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(json);
+    },
   );
 
   app.get(
     API_PATHS.collectionImages,
     {
       preHandler: app.authenticate,
+      serializerCompiler: jsonSchemaSerializerCompiler,
       schema: {
         tags: ['galleries'],
         summary: "My Collections: the member's own images",
@@ -45,6 +67,7 @@ const galleryRoutes: FastifyPluginAsyncZod = async (app) => {
     API_PATHS.likedImages,
     {
       preHandler: app.authenticate,
+      serializerCompiler: jsonSchemaSerializerCompiler,
       schema: {
         tags: ['galleries'],
         summary: 'Liked Contents: published images the member likes',

@@ -8,6 +8,8 @@ import { AppError, badRequest } from '../../errors.ts';
 import {
   countGalleryImages,
   listGalleryImages,
+  RANDOMIZE_SHUFFLE_MAX,
+  type GalleryPage,
   type GalleryQuery,
   type GalleryRow,
   type GalleryScope,
@@ -98,6 +100,9 @@ export async function listGallery(
   if (cursor && (cursor.s !== query.sort_by || cursor.t !== (runType ?? '') || cursor.r !== seed)) {
     throw badRequest('cursor belongs to another sort_by, run_type or seed; start again from page 1', 'cursor');
   }
+  if (cursor && typeof cursor.v === 'number' && !Number.isInteger(cursor.v)) {
+    throw badRequest('cursor is not a cursor this API issued', 'cursor');
+  }
   const page = cursor ? cursor.p : query.page;
   if (gallery === 'public_gallery' && viewerId === null && page > GALLERY.guestMaxPage) {
     throw new AppError(401, GUEST_PAGE_LIMIT_MESSAGE);
@@ -119,10 +124,28 @@ export async function listGallery(
     ...(cursor ? { after: { value: cursor.v, imageId: cursor.i } } : {}),
     offset: (query.page - 1) * query.limit,
   };
-  const [rows, total] = await Promise.all([listGalleryImages(db, galleryQuery), countGalleryImages(db, galleryQuery)]);
+  // total_count is the maintained counter (gallery_counts, exact: see gallery.repository.ts); whether
+  // another page follows comes from reading one row more than the page.
+  let total: number;
+  let found: GalleryPage;
+  if (query.sort_by === 'Randomize' && !cursor) {
+    // Small galleries shuffle (a seed's order is its own, not a rotation of one ring); large ones
+    // walk the indexed ring. A cursor keeps the order its first page chose (text value = shuffle).
+    total = await countGalleryImages(db, galleryQuery);
+    found = await listGalleryImages(db, { ...galleryQuery, shuffle: total <= RANDOMIZE_SHUFFLE_MAX });
+  } else {
+    [found, total] = await Promise.all([
+      listGalleryImages(db, {
+        ...galleryQuery,
+        shuffle: query.sort_by === 'Randomize' && typeof cursor?.v === 'string',
+      }),
+      countGalleryImages(db, galleryQuery),
+    ]);
+  }
+  const { rows, hasMore } = found;
   const last = rows.at(-1);
   const nextCursor =
-    last && rows.length === query.limit
+    last && hasMore
       ? encodeCursor({
           s: query.sort_by,
           t: runType ?? '',

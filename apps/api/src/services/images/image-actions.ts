@@ -24,6 +24,7 @@ import {
   setPublished,
   toggleLike,
 } from '../../repositories/image-actions.repository.ts';
+import { invalidateGalleryCache } from '../galleries/gallery-cache.ts';
 import { findVisibleImage, isPublic } from './image-access.ts';
 
 type LockedImage = NonNullable<Awaited<ReturnType<typeof lockImage>>>;
@@ -74,7 +75,7 @@ export const HELD_REFUSAL = {
 } as const;
 
 export async function togglePublish(db: Database, memberId: string, imageId: string): Promise<TPublishImageResponse> {
-  return db.$transaction(async (tx) => {
+  const result = await db.$transaction(async (tx): Promise<TPublishImageResponse> => {
     const image = await lockOwn(tx, imageId, memberId);
     if (image.is_delete) throw new AppError(409, 'This image is deleted and cannot be published.');
     if (image.is_claim) throw new AppError(409, 'A claimed image cannot be published.');
@@ -86,6 +87,8 @@ export async function togglePublish(db: Database, memberId: string, imageId: str
     const updated = await setPublished(tx, imageId, !image.is_open);
     return { status: 'ok', is_open: yn(updated.isOpen) };
   });
+  await invalidateGalleryCache();
+  return result;
 }
 
 export const CLAIM_RECEIVED =
@@ -118,18 +121,21 @@ export async function claimImage(
     await markClaimed(tx, imageId);
     return createClaim(tx, { imageId, memberId, coins });
   });
+  await invalidateGalleryCache();
   await enqueueClaimRefund(deps.queues, claim.id, claimRefundDelayMs(deps.config));
   return { status: 'ok', is_claim: 'Y', is_open: 'N', message: CLAIM_RECEIVED };
 }
 
 export async function deleteImage(db: Database, memberId: string, imageId: string): Promise<TDeleteImageResponse> {
-  return db.$transaction(async (tx) => {
+  const result = await db.$transaction(async (tx): Promise<TDeleteImageResponse> => {
     const image = await lockOwn(tx, imageId, memberId);
     if (image.is_delete) return { status: 'no', message: 'This image has already been deleted.' };
     if (image.status === 'processing') return { status: 'no', message: 'This image is still being generated.' };
     await markDeleted(tx, imageId);
     return { status: 'ok', message: 'The image has been deleted.' };
   });
+  if (result.status === 'ok') await invalidateGalleryCache();
+  return result;
 }
 
 /** Reports a published image once per member; enough open reports hide it until support decides. */
@@ -139,7 +145,8 @@ export async function reportImage(
   imageId: string,
   reason: ReportReason,
 ): Promise<string> {
-  return deps.db.$transaction(async (tx) => {
+  let hidden = false;
+  const message = await deps.db.$transaction(async (tx) => {
     const image = await lockImage(tx, imageId);
     const reportable =
       image &&
@@ -152,7 +159,10 @@ export async function reportImage(
     }
     if (!image.hidden_for_review && (await countOpenReports(tx, imageId)) >= deps.config.REPORT_HIDE_THRESHOLD) {
       await hideForReview(tx, imageId);
+      hidden = true;
     }
     return 'Thank you. Our team will review this image.';
   });
+  if (hidden) await invalidateGalleryCache();
+  return message;
 }

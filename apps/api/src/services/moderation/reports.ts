@@ -2,6 +2,7 @@ import type { TListReportsRequestParsed, TListReportsResponse, TReportItem } fro
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { decideReports, listReports } from '../../repositories/image-actions.repository.ts';
+import { invalidateGalleryCache } from '../galleries/gallery-cache.ts';
 
 export async function listReportsForSupport(
   db: Database,
@@ -27,9 +28,12 @@ export async function listReportsForSupport(
 
 /** Decides every open report of an image: unpublish (for good) or dismiss (back to Explore if hidden). */
 export async function decideImageReports(db: Database, imageId: string, decision: 'unpublish' | 'dismiss') {
-  return db.$transaction(async (tx) => {
+  const decided = await db.$transaction(async (tx) => {
     const image = await tx.image.findUnique({ where: { imageId }, select: { imageId: true } });
     if (!image) throw notFound('Image');
     return decideReports(tx, imageId, decision);
   });
+  // Unpublished for good, or back in Explore.
+  await invalidateGalleryCache();
+  return decided;
 }

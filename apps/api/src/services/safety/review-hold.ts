@@ -21,6 +21,7 @@ import {
   type SafetyHoldRecord,
 } from '../../repositories/safety.repository.ts';
 import { tryPublishMemberEvent } from '../events/member-events.ts';
+import { invalidateGalleryCache } from '../galleries/gallery-cache.ts';
 
 export const HOLD_ALREADY_DECIDED = 'This hold was already decided.';
 
@@ -92,6 +93,7 @@ export async function decideSafetyHold(
   );
 
   if (decided.status === 'released') {
+    await invalidateGalleryCache();
     // The member-visible copy exists now; the quarantined one is no longer needed.
     if (quarantineKey) await storage.delete(quarantineKey).catch(() => undefined);
     await settleRunStatus(db, decided.image.runId).catch(() => undefined);

@@ -1,12 +1,12 @@
 // The root route: puts the layout, the global modals, the toasts and the adult gate together.
-// Features stay unaware of one another; this module wires their state and callbacks.
-import { useCallback } from 'react';
+// Features stay unaware of one another; this module wires their state and callbacks. The modals are
+// not needed for the first paint: each loads when it first opens, then stays mounted (its own open and
+// close transitions work as before).
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Outlet, ScrollRestoration, useNavigate, useRouteError, isRouteErrorResponse, Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { buttonClassName } from '../../components/ui/button.tsx';
 import { ContentLayout } from '../../components/layouts/content-layout.tsx';
-import { LoginModal } from '../../features/auth/components/login-modal.tsx';
-import { LogoutModal } from '../../features/auth/components/logout-modal.tsx';
 import { clearSession, selectAuth, selectNickname, selectToken, setBalance } from '../../features/auth/slice.ts';
 import { AdultGate } from '../../features/consent/components/adult-gate.tsx';
 import { leaveSite, useAdultConsent } from '../../features/consent/use-adult-consent.ts';
@@ -19,7 +19,21 @@ import type { TMemberEvent } from '@velvet/contracts/events/member-event';
 import { useMemberEventStream } from '../../lib/use-member-event-stream.ts';
 import { useAppDispatch, useAppSelector } from '../hooks.ts';
 import { refreshMemberStanding } from '../refresh-member.ts';
-import { PaymentModals } from './payments/payment-modals.tsx';
+
+const LoginModal = lazy(() =>
+  import('../../features/auth/components/login-modal.tsx').then((m) => ({ default: m.LoginModal })),
+);
+const LogoutModal = lazy(() =>
+  import('../../features/auth/components/logout-modal.tsx').then((m) => ({ default: m.LogoutModal })),
+);
+const PaymentModals = lazy(() => import('./payments/payment-modals.tsx').then((m) => ({ default: m.PaymentModals })));
+
+/** True from the first time `open` is true on: a lazily loaded modal stays mounted once it has opened. */
+function useOpenedOnce(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open;
+}
 
 function useLayoutUser(): LayoutUser | null {
   const auth = useAppSelector(selectAuth);
@@ -37,6 +51,13 @@ export function RootRoute() {
   const modals = useAppSelector(selectModals);
   const consent = useAdultConsent();
   const token = useAppSelector(selectToken);
+  const loginOpen = consent.given && modals.login;
+  const logoutOpen = consent.given && modals.logout;
+  const loginMounted = useOpenedOnce(loginOpen);
+  const logoutMounted = useOpenedOnce(logoutOpen);
+  const paymentsMounted = useOpenedOnce(
+    consent.given && (modals.payment || modals.paymentKind || modals.walletCreation),
+  );
 
   // One member event stream for every screen; coins that move anywhere (a refund, a claim, a deposit,
   // a card payment) show in the balance at once. Each time it opens, the balance and the tier (restored
@@ -74,9 +95,11 @@ export function RootRoute() {
           <Outlet />
         </AppLayout>
       </div>
-      <LoginModal open={consent.given && modals.login} onClose={closeLogin} />
-      <LogoutModal open={consent.given && modals.logout} onClose={closeLogout} onConfirm={confirmLogout} />
-      <PaymentModals enabled={consent.given} />
+      <Suspense fallback={null}>
+        {loginMounted ? <LoginModal open={loginOpen} onClose={closeLogin} /> : null}
+        {logoutMounted ? <LogoutModal open={logoutOpen} onClose={closeLogout} onConfirm={confirmLogout} /> : null}
+        {paymentsMounted ? <PaymentModals enabled={consent.given} /> : null}
+      </Suspense>
       <ToastContainer />
       <AdultGate open={!consent.given} onEnter={consent.give} onLeave={leaveSite} />
       <ScrollRestoration />

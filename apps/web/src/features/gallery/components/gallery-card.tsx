@@ -1,7 +1,8 @@
 // One image of the grid (spec section 2, Cards): the picture, its type, a like button with the count
 // and, in My Collections, the Published and Claimed badges. Public pictures are plain <img>; the
 // collection's and likes' are fetched with the bearer token once the card nears the viewport. A picture
-// that fails shows 'Failed to load image'. A held image (withheld by the picture safety check; the
+// that fails shows 'Failed to load image'. The first row's pictures are the page's largest paint: they
+// load eagerly at high fetch priority and show at once; the others load lazily and fade in. A held image (withheld by the picture safety check; the
 // galleries do not list them, this is a safeguard) shows 'Held for review' and is never fetched.
 import { memo, useRef, useState } from 'react';
 import { formatLikeCount } from '@velvet/contracts/format';
@@ -18,6 +19,8 @@ import styles from './gallery-card.module.css';
 export interface GalleryCardProps {
   image: TImage;
   position: number;
+  /** A first-row card: eager, high-priority picture, no fade-in. */
+  priority?: boolean;
   /** Fetch the picture with the bearer token (collection and likes cards). */
   withAuth: boolean;
   token: string | null;
@@ -27,7 +30,12 @@ export interface GalleryCardProps {
   onLike: (image: TImage) => void;
 }
 
-function Picture({ image, withAuth, token }: Pick<GalleryCardProps, 'image' | 'withAuth' | 'token'>) {
+function Picture({
+  image,
+  withAuth,
+  token,
+  priority = false,
+}: Pick<GalleryCardProps, 'image' | 'withAuth' | 'token' | 'priority'>) {
   const ref = useRef<HTMLDivElement>(null);
   const near = useInView(ref);
   const held = image.status === 'held';
@@ -52,11 +60,14 @@ function Picture({ image, withAuth, token }: Pick<GalleryCardProps, 'image' | 'w
         </div>
       ) : src ? (
         <img
-          className={[styles.img, loaded ? styles.loaded : undefined].filter(Boolean).join(' ')}
+          className={[styles.img, priority ? styles.instant : undefined, loaded ? styles.loaded : undefined]
+            .filter(Boolean)
+            .join(' ')}
           src={src}
           alt={image.prompt}
-          loading="lazy"
-          decoding="async"
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
+          decoding={priority ? 'auto' : 'async'}
           draggable={false}
           onLoad={() => setLoaded(true)}
           onError={() => setBroken(true)}
@@ -70,7 +81,17 @@ function Picture({ image, withAuth, token }: Pick<GalleryCardProps, 'image' | 'w
   );
 }
 
-function GalleryCardView({ image, position, withAuth, token, showBadges, likeBusy, onOpen, onLike }: GalleryCardProps) {
+function GalleryCardView({
+  image,
+  position,
+  priority = false,
+  withAuth,
+  token,
+  showBadges,
+  likeBusy,
+  onOpen,
+  onLike,
+}: GalleryCardProps) {
   const { width, height } = RATIOS[image.run_ratio];
   const liked = image.is_liked === 'Y';
   return (
@@ -87,7 +108,7 @@ function GalleryCardView({ image, position, withAuth, token, showBadges, likeBus
         onClick={() => onOpen(image)}
         aria-label={`Open image: ${image.prompt.slice(0, 80)}`}
       >
-        <Picture image={image} withAuth={withAuth} token={token} />
+        <Picture image={image} withAuth={withAuth} token={token} priority={priority} />
         <span className={styles.shade} aria-hidden="true" />
         <span className={styles.prompt} aria-hidden="true">
           {image.prompt}

@@ -145,11 +145,12 @@ function GalleryBody({
   const slots = useMemo(() => buildSlots(images ?? [], keyOf), [images]);
   const withAuth = type !== 'public_gallery';
 
-  const renderSlot = (slot: GallerySlot<TImage>) =>
+  const renderSlot = (slot: GallerySlot<TImage>, { row }: { row: number }) =>
     slot.type === 'image' ? (
       <GalleryCard
         image={slot.image}
         position={slot.position}
+        priority={row === 0}
         withAuth={withAuth}
         token={token}
         showBadges={type === 'collection_gallery'}

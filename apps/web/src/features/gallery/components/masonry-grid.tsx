@@ -1,5 +1,6 @@
 // The masonry grid (spec section 2): as many 300px columns as fit (1 to 5), a 16px gap, slots dealt to
-// the columns round-robin. The column count follows the container's width.
+// the columns round-robin. The column count follows the container's width. Each slot is told its row
+// (row 0 is the first row, above the fold: its pictures load first).
 import { useMemo, useRef, type ReactNode } from 'react';
 import { GALLERY } from '@velvet/contracts/catalog';
 import { useElementWidth } from '../hooks/use-element-width.ts';
@@ -8,7 +9,7 @@ import styles from './masonry-grid.module.css';
 
 export interface MasonryGridProps<T> {
   slots: readonly GallerySlot<T>[];
-  renderSlot: (slot: GallerySlot<T>) => ReactNode;
+  renderSlot: (slot: GallerySlot<T>, place: { row: number }) => ReactNode;
 }
 
 export function MasonryGrid<T>({ slots, renderSlot }: MasonryGridProps<T>) {
@@ -26,9 +27,9 @@ export function MasonryGrid<T>({ slots, renderSlot }: MasonryGridProps<T>) {
     >
       {dealt.map((column, index) => (
         <div key={index} className={styles.column} style={{ gap: GALLERY.gapPx }} data-testid="masonry-column">
-          {column.map((slot) => (
+          {column.map((slot, row) => (
             <div key={slot.key} className={styles.cell}>
-              {renderSlot(slot)}
+              {renderSlot(slot, { row })}
             </div>
           ))}
         </div>

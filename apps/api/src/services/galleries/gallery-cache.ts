@@ -1,0 +1,176 @@
+// The shared cache of guest Explore pages (docs/performance.md).
+//
+// - Shared: the pages live in Redis, so every API instance serves and fills the same entries.
+// - Invalidated, not timed out: every key holds the current value of the version key `gallery:v`.
+//   Anything that changes which images Explore lists (publish, unpublish, delete, claim, a report
+//   that hides an image, a support decision, a released safety hold) bumps it with one INCR after its
+//   transaction commits, and from then on every instance reads new keys: a published image is in the
+//   next guest page. A page computed while the version moved is written under the old version, which
+//   nobody reads any more.
+// - Like and view counts are not invalidations: a cached page may show them up to PAGE_TTL_MS old.
+//   The same TTL bounds any change made outside the services (a hand-edited row).
+// - Pages are stored as the JSON text the route sends, so a hit is never parsed or serialised again.
+//   A read from Redis is one round trip (a Lua script reads the version and the page together).
+// - Each process also keeps the pages it read for LOCAL_TTL_MS, valid only while the version it
+//   knows is current. It learns the version from every Redis read and re-reads it at least every
+//   VERSION_FRESH_MS, so another instance's invalidation reaches it within VERSION_FRESH_MS (< 1 s);
+//   its own invalidations reach it at once. Most guest requests then touch neither Redis nor Postgres.
+// - Concurrent misses of one key in one process share one database query.
+import type { TListImagesRequestParsed } from '@velvet/contracts/galleries/list-images';
+import type { Redis } from 'ioredis';
+
+export const GALLERY_VERSION_KEY = 'gallery:v';
+const PAGE_PREFIX = 'gallery:page:';
+/** How long a page stays in Redis: how long a like or view count on a guest page may lag (plus LOCAL_TTL_MS). */
+export const PAGE_TTL_MS = 5_000;
+/** How long a process reuses a page it read, while the version it knows is current. */
+export const LOCAL_TTL_MS = 1_000;
+/** How old the version a process knows may be: the bound on another instance's invalidation. */
+export const VERSION_FRESH_MS = 200;
+/** Pages a process keeps at most (emptied when full: a burst of Randomize seeds). */
+const LOCAL_MAX_PAGES = 2_000;
+
+/** KEYS[1] = version key, ARGV[1] = page key prefix, ARGV[2] = the query part: returns { version, page|false }. */
+const READ_SCRIPT = `
+local v = redis.call('GET', KEYS[1]) or '0'
+return { v, redis.call('GET', ARGV[1] .. v .. ':' .. ARGV[2]) }
+`;
+
+type RedisWithRead = Redis & {
+  galleryCacheRead(versionKey: string, prefix: string, query: string): Promise<[string, string | null]>;
+};
+
+export interface GalleryCache {
+  /**
+   * The cached JSON of a guest Explore page, or `load()`'s result, stored for the other requests and
+   * instances. A failing Redis only costs the cache: the page is loaded as if nothing were cached.
+   */
+  page(query: TListImagesRequestParsed, load: () => Promise<string>): Promise<string>;
+}
+
+/** The query part of a key: every parameter the page depends on, after parsing (defaults filled in). */
+export function guestPageKey(query: TListImagesRequestParsed): string {
+  return [
+    `p=${query.page}`,
+    `l=${query.limit}`,
+    `s=${query.sort_by}`,
+    `t=${query.run_type ?? ''}`,
+    `m=${query.member_id ?? ''}`,
+    `r=${query.seed ?? ''}`,
+    `c=${query.cursor ?? ''}`,
+  ].join('&');
+}
+
+/** The version each process-local cache knows, told at once about this process's own invalidations. */
+const localCaches = new Set<{ learn(version: number): void; forget(): void }>();
+
+export function createGalleryCache(
+  redis: Redis,
+  opts: {
+    ttlMs?: number;
+    localTtlMs?: number;
+    versionFreshMs?: number;
+    onError?: (err: unknown) => void;
+  } = {},
+): GalleryCache & { close(): void } {
+  const ttlMs = opts.ttlMs ?? PAGE_TTL_MS;
+  const localTtlMs = opts.localTtlMs ?? LOCAL_TTL_MS;
+  const versionFreshMs = opts.versionFreshMs ?? VERSION_FRESH_MS;
+  const client = redis as RedisWithRead;
+  if (typeof client.galleryCacheRead !== 'function') {
+    redis.defineCommand('galleryCacheRead', { numberOfKeys: 1, lua: READ_SCRIPT });
+  }
+  const loading = new Map<string, Promise<string>>();
+  const local = new Map<string, { json: string; until: number }>();
+  let known: { version: number; at: number } | null = null;
+
+  const self = {
+    /**
+     * Versions only grow: an answer that left Redis before an invalidation must not bring it back. (A
+     * smaller version once the known one is stale means Redis lost its data: start from it.)
+     */
+    learn(version: number) {
+      if (known && version < known.version && Date.now() - known.at < versionFreshMs) return;
+      if (known?.version !== version) local.clear();
+      known = { version, at: Date.now() };
+    },
+    forget() {
+      known = null;
+      local.clear();
+    },
+  };
+  localCaches.add(self);
+
+  const keep = (key: string, json: string) => {
+    if (local.size >= LOCAL_MAX_PAGES) local.clear();
+    local.set(key, { json, until: Date.now() + localTtlMs });
+  };
+
+  return {
+    async page(query, load) {
+      const suffix = guestPageKey(query);
+      const now = Date.now();
+      if (known && now - known.at < versionFreshMs) {
+        const hit = local.get(`${known.version}:${suffix}`);
+        if (hit && hit.until > now) return hit.json;
+      }
+      let version: number;
+      try {
+        const [text, cached] = await client.galleryCacheRead(GALLERY_VERSION_KEY, PAGE_PREFIX, suffix);
+        const v = Number(text);
+        self.learn(v);
+        if (cached !== null) {
+          keep(`${v}:${suffix}`, cached);
+          return cached;
+        }
+        version = v;
+      } catch (err) {
+        opts.onError?.(err);
+        return load();
+      }
+      const key = `${version}:${suffix}`;
+      const pending = loading.get(key);
+      if (pending) return pending;
+      const promise = (async () => {
+        try {
+          const json = await load();
+          await redis.set(`${PAGE_PREFIX}${key}`, json, 'PX', ttlMs).catch((err: unknown) => opts.onError?.(err));
+          if (known?.version === version) keep(key, json);
+          return json;
+        } finally {
+          loading.delete(key);
+        }
+      })();
+      loading.set(key, promise);
+      return promise;
+    },
+    close() {
+      localCaches.delete(self);
+      local.clear();
+    },
+  };
+}
+
+// The services that change Explore run in a process that may or may not serve guest pages; the app
+// registers its Redis here (app.ts), and the services call invalidateGalleryCache().
+const registered = new Set<Redis>();
+
+export function registerGalleryCacheRedis(redis: Redis): () => void {
+  registered.add(redis);
+  return () => registered.delete(redis);
+}
+
+/**
+ * Makes every cached guest page stale on every instance (one INCR): this process's caches at once,
+ * the others' within VERSION_FRESH_MS. Call it after the change has committed. Never throws: a failed
+ * bump leaves pages at most PAGE_TTL_MS + LOCAL_TTL_MS old.
+ */
+export async function invalidateGalleryCache(): Promise<void> {
+  const versions = await Promise.all([...registered].map((redis) => redis.incr(GALLERY_VERSION_KEY).catch(() => null)));
+  // Local pages go whatever the answer: a failed INCR must not leave this process serving them.
+  const bumped = versions.filter((v): v is number => v !== null);
+  for (const cache of localCaches) {
+    if (bumped.length > 0) cache.learn(Math.max(...bumped));
+    else cache.forget();
+  }
+}

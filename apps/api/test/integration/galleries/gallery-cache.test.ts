@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../../../src/app.ts';
+import { closeServices, createServices } from '../../../src/bootstrap/create-services.ts';
+import type { AppServices } from '../../../src/plugins/app/services.ts';
+import { GALLERY_VERSION_KEY, PAGE_TTL_MS, VERSION_FRESH_MS } from '../../../src/services/galleries/gallery-cache.ts';
+import { testConfig } from '../../support/app.ts';
+import { createCompleteImages, createMember } from '../../support/factories.ts';
+
+type Who = { id: string; headers: Record<string, string> };
+type Page = { list: Array<{ image_id: string; like_cnt: number }>; total_count: number };
+
+// Two API instances on one database and one Redis, both with the caches on (tests turn them off by
+// default): what one publishes, the other's guests see at once.
+describe('guest Explore cache', () => {
+  let services: AppServices[] = [];
+  let a: App;
+  let b: App;
+  let plain: App;
+  let owner: Who;
+  let other: Who;
+
+  const instance = async (caches: boolean) => {
+    const s = createServices(testConfig({ REPORT_HIDE_THRESHOLD: '1', CLAIM_DAILY_LIMIT: '100' }));
+    services.push(s);
+    const app = await buildApp({ services: s, logger: false, caches });
+    await app.ready();
+    return app;
+  };
+  const who = async (app: App): Promise<Who> => {
+    const m = await createMember(services[0]!.db);
+    return { id: m.id, headers: { authorization: `Bearer ${app.signAccessToken({ sub: m.id, role: 'member' })}` } };
+  };
+  const guest = async (app: App, query = '') => {
+    const res = await app.inject({ method: 'GET', url: `/api/v1/images${query}` });
+    expect(res.statusCode).toBe(200);
+    return res;
+  };
+  const ids = (body: Page) => body.list.map((i) => i.image_id);
+  const mine = () => `?member_id=${encodeURIComponent(owner.id)}`;
+  const act = (app: App, action: string, id: string, by: Who = owner, payload?: object) =>
+    app.inject({
+      method: 'POST',
+      url: `/api/v2/image/${action}/${id}`,
+      headers: by.headers,
+      ...(payload ? { payload } : {}),
+    });
+
+  beforeAll(async () => {
+    a = await instance(true);
+    b = await instance(true);
+    plain = await instance(false);
+    owner = await who(a);
+    other = await who(a);
+  });
+  afterAll(async () => {
+    for (const app of [a, b, plain]) await app?.close();
+    for (const s of services) await closeServices(s);
+    services = [];
+  });
+
+  it('serves the same bytes as an uncached app, and serves them from Redis', async () => {
+    const published = await createCompleteImages(services[0]!, owner.id, 3, { open: true });
+    // A direct row change is not an invalidation: publish through the API once to start clean.
+    await services[0]!.redis.incr(GALLERY_VERSION_KEY);
+    const first = await guest(a, mine());
+    const uncached = await guest(plain, mine());
+    expect(first.body).toBe(uncached.body);
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect([...ids(first.json())].sort()).toEqual([...published].sort());
+
+    // A like count changed behind the services' back: the cached page may lag (up to PAGE_TTL_MS)...
+    await services[0]!.db.image.update({ where: { imageId: published[0]! }, data: { likeCnt: 7 } });
+    expect((await guest(b, mine())).body).toBe(first.body);
+    // ...members are never served from the cache.
+    const signedIn = await a.inject({ method: 'GET', url: `/api/v1/images${mine()}`, headers: other.headers });
+    expect(signedIn.json().list.find((i: { image_id: string }) => i.image_id === published[0]).like_cnt).toBe(7);
+    expect(PAGE_TTL_MS).toBeLessThanOrEqual(10_000);
+  });
+
+  it('shows a published image to guests of every instance immediately, for every sort and filter', async () => {
+    const [id] = await createCompleteImages(services[0]!, owner.id, 1, { runType: 'Manga' });
+    const queries = [
+      '',
+      '?run_type=Manga',
+      mine(),
+      `${mine()}&sort_by=Popular`,
+      `${mine()}&sort_by=MostViewed&run_type=Manga`,
+      `${mine()}&sort_by=Randomize&seed=abc`,
+    ];
+    for (const q of queries) for (const app of [a, b]) expect(ids((await guest(app, q)).json())).not.toContain(id);
+
+    expect((await act(a, 'publish', id!)).json()).toMatchObject({ is_open: 'Y' });
+    const started = Date.now();
+    expect(ids((await guest(b, '')).json())[0]).toBe(id);
+    expect(ids((await guest(a, '?run_type=Manga')).json())[0]).toBe(id);
+    expect(ids((await guest(b, mine())).json())[0]).toBe(id);
+    for (const q of queries) expect(ids((await guest(b, q)).json())).toContain(id);
+    // Well within the promise of 1 s (no timer is involved: the version moved with the publish).
+    expect(Date.now() - started).toBeLessThan(1000);
+
+    // Unpublished: gone from every instance's guest pages at once.
+    expect((await act(b, 'publish', id!)).json()).toMatchObject({ is_open: 'N' });
+    for (const q of queries) for (const app of [a, b]) expect(ids((await guest(app, q)).json())).not.toContain(id);
+  });
+
+  it('drops an image from guest pages when it is deleted, claimed or hidden by reports', async () => {
+    const [deleted, claimed, reported] = await createCompleteImages(services[0]!, owner.id, 3);
+    for (const id of [deleted!, claimed!, reported!]) await act(a, 'publish', id);
+    expect(ids((await guest(b, mine())).json())).toEqual(expect.arrayContaining([deleted, claimed, reported]));
+
+    expect((await act(a, 'delete', deleted!)).json()).toMatchObject({ status: 'ok' });
+    expect(ids((await guest(b, mine())).json())).not.toContain(deleted);
+
+    expect((await act(b, 'claim', claimed!)).json()).toMatchObject({ status: 'ok', is_claim: 'Y' });
+    expect(ids((await guest(a, mine())).json())).not.toContain(claimed);
+
+    expect((await act(a, 'report', reported!, other, { reason: 'spam' })).statusCode).toBe(200);
+    expect(ids((await guest(b, mine())).json())).not.toContain(reported);
+  });
+
+  it("learns another instance's invalidation from Redis within VERSION_FRESH_MS", async () => {
+    const [id] = await createCompleteImages(services[0]!, owner.id, 1);
+    for (const app of [a, b]) expect(ids((await guest(app, mine())).json())).not.toContain(id);
+    await services[0]!.db.image.update({ where: { imageId: id! }, data: { isOpen: true, publishedAt: new Date() } });
+    // What invalidateGalleryCache() in another process does: one INCR, nothing said to this one.
+    await services[1]!.redis.incr(GALLERY_VERSION_KEY);
+    await new Promise((resolve) => setTimeout(resolve, VERSION_FRESH_MS + 50));
+    for (const app of [a, b]) expect(ids((await guest(app, mine())).json())).toContain(id);
+    expect(VERSION_FRESH_MS).toBeLessThan(1000);
+  });
+
+  it('keeps the guest page limit and does not cache refusals', async () => {
+    const res = await a.inject({ method: 'GET', url: '/api/v1/images?page=4' });
+    expect(res.statusCode).toBe(401);
+    expect((await a.inject({ method: 'GET', url: '/api/v1/images?page=4' })).statusCode).toBe(401);
+    expect((await a.inject({ method: 'GET', url: '/api/v1/images?cursor=nonsense' })).statusCode).toBe(400);
+  });
+});

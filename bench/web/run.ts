@@ -1,0 +1,341 @@
+// `pnpm bench:web`: the web app's first load of `/` (issue 11).
+//
+// 1. Builds the web app (unless --no-build) and sums what the first load of `/` fetches: the entry
+//    chunk, its modulepreloads and CSS (from dist/index.html) and the Explore route's chunks and CSS
+//    (from Vite's manifest), raw, gzip and brotli (level 11, as precompressed at build).
+// 2. Starts the product as `npm start` does (apps/api/src/local/stack.ts: embedded Postgres, local
+//    Redis, migrations, demo images, the API serving the built app, the worker) on a throwaway data
+//    folder, and measures the largest contentful paint of `/` next to a static reference page (plain
+//    HTML with one of the same demo pictures, served by the same server), in Debian chromium at 4x CPU
+//    throttling, cold cache, 3 rounds each, interleaved; prints medians and their ratio.
+// 3. Prints each goal of the issue with met / NOT met. Goals live here, never in timed tests.
+//
+// Options: --no-build (use the existing apps/web/dist), --rounds N (default 3), --rate N (CPU
+// throttling, default 4), --seed-images N (default 60), --json FILE (write the figures), --web DIR (another
+// copy of apps/web to build and measure, e.g. the previous commit's for a before/after).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { chromium, type Browser } from 'playwright-core';
+import { startStack } from '@velvet/api/local/stack';
+import { findFreePort } from '@velvet/api/local/redis';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+let WEB_DIR = path.join(ROOT, 'apps/web');
+let DIST = path.join(WEB_DIR, 'dist');
+const EXPLORE_SOURCE = 'src/app/routes/gallery/explore.tsx';
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const VIEWPORT = { width: 1280, height: 800 };
+const CONSENT = { key: 'adult-consent-given', value: 'true' };
+const REFERENCE_PAGE = 'bench-reference.html';
+
+const GOALS = { firstLoadGzipKB: 150, lcpRatio: 3 };
+
+interface Args {
+  build: boolean;
+  rounds: number;
+  rate: number;
+  seedImages: number;
+  json: string | null;
+  web: string | null;
+}
+
+function parseArgs(argv: string[]): Args {
+  const args: Args = { build: true, rounds: 3, rate: 4, seedImages: 60, json: null, web: null };
+  for (let i = 0; i < argv.length; i += 1) {
+    const flag = argv[i];
+    const next = () => argv[++i] ?? '';
+    if (flag === '--no-build') args.build = false;
+    else if (flag === '--rounds') args.rounds = Number(next());
+    else if (flag === '--rate') args.rate = Number(next());
+    else if (flag === '--seed-images') args.seedImages = Number(next());
+    else if (flag === '--json') args.json = next();
+    else if (flag === '--web') args.web = path.resolve(next());
+  }
+  return args;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+// ---- 1. bundle sizes ----
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+interface Asset {
+  file: string;
+  why: 'entry' | 'explore';
+  raw: number;
+  gzip: number;
+  brotli: number;
+}
+
+function sizeOf(file: string, why: Asset['why']): Asset {
+  const bytes = fs.readFileSync(path.join(DIST, file));
+  return {
+    file,
+    why,
+    raw: bytes.length,
+    gzip: gzipSync(bytes, { level: 9 }).length,
+    brotli: brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }).length,
+  };
+}
+
+/** The files the first load of `/` fetches: index.html's scripts, preloads and styles, then Explore's. */
+function firstLoadAssets(): Asset[] {
+  const html = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
+  const entryFiles = new Set<string>();
+  for (const match of html.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="\/([^"]+\.(?:js|css))"/g)) {
+    entryFiles.add(match[1]!);
+  }
+  const manifestFile = path.join(DIST, '.vite/manifest.json');
+  if (!fs.existsSync(manifestFile)) throw new Error('apps/web/dist has no .vite/manifest.json: build with --manifest');
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  const exploreFiles = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk) return;
+    for (const file of [chunk.file, ...(chunk.css ?? [])]) {
+      if (!entryFiles.has(file) && !exploreFiles.has(file)) exploreFiles.add(file);
+    }
+    for (const imported of chunk.imports ?? []) {
+      if (!entryFiles.has(manifest[imported]?.file ?? '')) visit(imported);
+    }
+  };
+  const exploreKey = Object.keys(manifest).find((key) => manifest[key]?.src === EXPLORE_SOURCE);
+  if (!exploreKey) throw new Error(`the manifest has no chunk for ${EXPLORE_SOURCE}`);
+  visit(exploreKey);
+  return [
+    ...[...entryFiles].map((file) => sizeOf(file, 'entry')),
+    ...[...exploreFiles].map((file) => sizeOf(file, 'explore')),
+  ];
+}
+
+function build(): void {
+  console.log('building apps/web (vite build --manifest)...');
+  const result = spawnSync('pnpm', ['exec', 'vite', 'build', '--manifest'], {
+    cwd: WEB_DIR,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (result.status !== 0) throw new Error('vite build failed');
+}
+
+// ---- 2. LCP ----
+
+interface Load {
+  lcpMs: number;
+  lcpElement: string;
+  /** JS and CSS responses: bytes on the wire and whether they came compressed. */
+  scripts: { url: string; encoded: number; encoding: string }[];
+}
+
+async function measureLoad(browser: Browser, url: string, rate: number): Promise<Load> {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  try {
+    await context.addInitScript(
+      ({ key, value }) => {
+        if (window !== window.top) return;
+        localStorage.setItem(key, value);
+        const w = window as unknown as { __lcp: { time: number; element: string } };
+        w.__lcp = { time: -1, element: '' };
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { element?: Element | null; url?: string })[]) {
+            const el = entry.element;
+            w.__lcp = {
+              time: entry.startTime,
+              element: el ? `${el.tagName.toLowerCase()}${entry.url ? ` ${new URL(entry.url).pathname}` : ''}` : '?',
+            };
+          }
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      },
+      { key: CONSENT.key, value: CONSENT.value },
+    );
+    await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort('blockedbyclient'));
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+    const responses = new Map<string, { url: string; encoding: string; type: string }>();
+    const scripts: Load['scripts'] = [];
+    cdp.on('Network.responseReceived', (event) => {
+      const headers = Object.fromEntries(Object.entries(event.response.headers).map(([k, v]) => [k.toLowerCase(), v]));
+      responses.set(event.requestId, {
+        url: event.response.url,
+        encoding: String(headers['content-encoding'] ?? 'identity'),
+        type: event.type ?? '',
+      });
+    });
+    cdp.on('Network.loadingFinished', (event) => {
+      const response = responses.get(event.requestId);
+      if (response && (response.type === 'Script' || response.type === 'Stylesheet')) {
+        scripts.push({ url: response.url, encoded: event.encodedDataLength, encoding: response.encoding });
+      }
+    });
+    await page.goto(url, { waitUntil: 'load' });
+    // Until the largest paint is an image that has loaded (the page's first picture), then a moment
+    // for a later, larger candidate.
+    await page.waitForFunction(
+      () => {
+        const lcp = (window as unknown as { __lcp: { time: number; element: string } }).__lcp;
+        return lcp.time > 0 && lcp.element.startsWith('img') && document.images[0]?.complete === true;
+      },
+      undefined,
+      { timeout: 60_000, polling: 100 },
+    );
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(1000);
+    const lcp = await page.evaluate(() => (window as unknown as { __lcp: { time: number; element: string } }).__lcp);
+    return { lcpMs: lcp.time, lcpElement: lcp.element, scripts };
+  } finally {
+    await context.close();
+  }
+}
+
+async function firstExploreImage(origin: string): Promise<string> {
+  const response = await fetch(new URL('/api/v1/images?page=1&limit=30&sort_by=Latest', origin));
+  const body = (await response.json()) as { list: { imageUrl?: string | null }[] };
+  const url = body.list.find((image) => image.imageUrl)?.imageUrl;
+  if (!url) throw new Error('Explore page 1 lists no picture: seed some images');
+  return url;
+}
+
+function referenceHtml(imageUrl: string): string {
+  // One picture the width of a grid card, nothing else: the floor any page on this server can reach.
+  return `<!doctype html><html lang="en"><head><meta charset="UTF-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>reference</title></head><body style="margin:0;background:#0c0a10"><img src="${imageUrl}" alt="reference" style="display:block;width:300px;height:auto"></body></html>`;
+}
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  if (args.web) {
+    WEB_DIR = args.web;
+    DIST = path.join(WEB_DIR, 'dist');
+  }
+  if (args.build || !fs.existsSync(path.join(DIST, '.vite/manifest.json'))) build();
+
+  const assets = firstLoadAssets();
+  const total = (key: 'raw' | 'gzip' | 'brotli') => assets.reduce((sum, asset) => sum + asset[key], 0);
+  const jsGzip = assets.filter((a) => a.file.endsWith('.js')).reduce((sum, a) => sum + a.gzip, 0);
+  // Files under 1 KB are not worth a compressed copy (apps/web/build/precompress.ts).
+  const precompressed = assets
+    .filter((a) => a.raw >= 1024)
+    .every((a) => fs.existsSync(path.join(DIST, `${a.file}.br`)) && fs.existsSync(path.join(DIST, `${a.file}.gz`)));
+  console.log('\nfirst load of / (JS + CSS):');
+  for (const a of assets) {
+    console.log(
+      `  ${a.why.padEnd(8)} ${a.file.padEnd(44)} ${kb(a.raw).padStart(10)} raw ${kb(a.gzip).padStart(9)} gzip ${kb(a.brotli).padStart(9)} br`,
+    );
+  }
+  console.log(
+    `  total    ${String(assets.length).padEnd(44)} ${kb(total('raw')).padStart(10)} raw ${kb(total('gzip')).padStart(9)} gzip ${kb(total('brotli')).padStart(9)} br`,
+  );
+  console.log(
+    `  JS alone: ${kb(jsGzip)} gzip; precompressed .br/.gz beside every file: ${precompressed ? 'yes' : 'no'}`,
+  );
+
+  // A copy of dist with the reference page in it, so the same static server serves both.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'velvet-bench-web-'));
+  const distCopy = path.join(dataDir, 'dist');
+  fs.cpSync(DIST, distCopy, { recursive: true });
+  fs.writeFileSync(path.join(distCopy, REFERENCE_PAGE), referenceHtml('/'));
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', WEB_DIST_DIR: distCopy };
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  delete env.PORT;
+  console.log(`\nstarting the product (${args.seedImages} demo images)...`);
+  const stack = await startStack({
+    mode: 'start',
+    port: await findFreePort(),
+    dataDir,
+    env,
+    seedImages: args.seedImages,
+    stdio: 'ignore',
+    log: () => undefined,
+  });
+  let browser: Browser | undefined;
+  try {
+    const origin = stack.url.replace('localhost', '127.0.0.1');
+    // wildcard: false serves the files found at start; their content is read per request.
+    fs.writeFileSync(path.join(distCopy, REFERENCE_PAGE), referenceHtml(await firstExploreImage(origin)));
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+    // One warm-up of each, unmeasured (the API's first requests and the disk cache).
+    await measureLoad(browser, `${origin}/`, 1);
+    await measureLoad(browser, `${origin}/${REFERENCE_PAGE}`, 1);
+    const app: Load[] = [];
+    const reference: Load[] = [];
+    for (let round = 0; round < args.rounds; round += 1) {
+      reference.push(await measureLoad(browser, `${origin}/${REFERENCE_PAGE}`, args.rate));
+      app.push(await measureLoad(browser, `${origin}/`, args.rate));
+      const a = app[round]!;
+      const r = reference[round]!;
+      console.log(
+        `  round ${round + 1}: / LCP ${a.lcpMs.toFixed(0)} ms (${a.lcpElement}), reference ${r.lcpMs.toFixed(0)} ms`,
+      );
+    }
+    const appLcp = median(app.map((l) => l.lcpMs));
+    const refLcp = median(reference.map((l) => l.lcpMs));
+    const ratio = appLcp / refLcp;
+    const wire = app[0]!.scripts;
+    const wireBytes = wire.reduce((sum, s) => sum + s.encoded, 0);
+    const encodings = [...new Set(wire.map((s) => s.encoding))].join(', ');
+    const servedCompressed = wire.length > 0 && wire.every((s) => s.encoding === 'br' || s.encoding === 'gzip');
+    console.log(
+      `\nLCP at ${args.rate}x CPU, median of ${args.rounds}: / ${appLcp.toFixed(0)} ms, reference ${refLcp.toFixed(0)} ms: ${ratio.toFixed(2)}x`,
+    );
+    console.log(`JS+CSS on the wire: ${wire.length} responses, ${kb(wireBytes)} (content-encoding: ${encodings})`);
+
+    const gzipKB = total('gzip') / 1024;
+    const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
+    console.log('\ngoals:');
+    console.log(
+      `  first load <= ${GOALS.firstLoadGzipKB} KB gzip JS+CSS: ${gzipKB.toFixed(1)} KB (${(gzipKB / GOALS.firstLoadGzipKB).toFixed(2)} of the budget): ${met(gzipKB <= GOALS.firstLoadGzipKB)}`,
+    );
+    console.log(
+      `  served compressed (precompressed at build): ${servedCompressed ? 'yes' : 'no'}, ${precompressed ? 'precompressed' : 'not precompressed'}: ${met(servedCompressed && precompressed)}`,
+    );
+    console.log(
+      `  LCP <= ${GOALS.lcpRatio}x the static reference at ${args.rate}x CPU: ${ratio.toFixed(2)}x: ${met(ratio <= GOALS.lcpRatio)}`,
+    );
+
+    if (args.json) {
+      fs.writeFileSync(
+        args.json,
+        JSON.stringify(
+          { assets, gzipKB, servedCompressed, precompressed, appLcp, refLcp, ratio, app, reference },
+          null,
+          2,
+        ),
+      );
+    }
+  } finally {
+    await browser?.close();
+    await stack.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

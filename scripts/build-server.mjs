@@ -1,0 +1,111 @@
+#!/usr/bin/env node
+// Compiles the API, the worker and the contracts they share to JavaScript, each package's src/ to its
+// dist/, for `npm start` and the Docker image (production runs no TypeScript loader). tsc transpiles
+// file by file (tsconfig.build.json: no type check, `pnpm typecheck` does that) and rewrites the
+// sources' `.ts` import extensions to `.js`; workspace imports (@velvet/contracts/..., @velvet/api/...)
+// reach the compiled files through the packages' `velvet-compiled` export condition, so the compiled
+// programs run as `node --conditions=velvet-compiled dist/...`. Non-TypeScript files of src/ (JSON
+// lexicons and presets) are copied beside the compiled code, which reads them by relative path.
+//
+//   node scripts/build-server.mjs            build the three packages when their inputs changed
+//   node scripts/build-server.mjs --force    build them regardless
+//   node scripts/build-server.mjs <dir>      build one package (its `pnpm build`), always
+//
+// Node builtins only. The inputs' hash is kept in apps/api/dist/.source-hash.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const SERVER_PACKAGES = ['packages/contracts', 'apps/api', 'apps/worker'];
+/** The node flags that make workspace imports resolve to compiled JavaScript. */
+export const COMPILED_NODE_FLAGS = ['--conditions=velvet-compiled', '--enable-source-maps'];
+const HASH_FILE = path.join(ROOT, 'apps/api/dist/.source-hash');
+const SKIP_DIRS = new Set(['node_modules', 'dist', '.turbo', 'coverage']);
+
+function listFiles(dir, out = []) {
+  let entries;
+  try {
+    entries = fs.readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return out;
+  }
+  for (const entry of entries) {
+    if (SKIP_DIRS.has(entry.name)) continue;
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) listFiles(full, out);
+    else if (entry.isFile()) out.push(full);
+  }
+  return out;
+}
+
+/** sha256 over the relative paths and contents of files and folders (missing ones count as absent). */
+export function hashInputs(inputs) {
+  const hash = createHash('sha256');
+  for (const input of inputs) {
+    const full = path.join(ROOT, input);
+    const files = fs.existsSync(full) && fs.statSync(full).isDirectory() ? listFiles(full) : [full];
+    for (const file of files.sort()) {
+      if (!fs.existsSync(file)) continue;
+      hash.update(path.relative(ROOT, file)).update('\0').update(fs.readFileSync(file)).update('\0');
+    }
+  }
+  return hash.digest('hex');
+}
+
+function serverInputs() {
+  const perPackage = SERVER_PACKAGES.flatMap((dir) => [
+    `${dir}/src`,
+    `${dir}/package.json`,
+    `${dir}/tsconfig.json`,
+    `${dir}/tsconfig.build.json`,
+  ]);
+  return [...perPackage, 'tsconfig.base.json', 'pnpm-lock.yaml', 'scripts/build-server.mjs'];
+}
+
+function copyAssets(srcDir, outDir) {
+  for (const file of listFiles(srcDir)) {
+    if (/\.(ts|tsx|mts|cts)$/.test(file)) continue;
+    const target = path.join(outDir, path.relative(srcDir, file));
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.copyFileSync(file, target);
+  }
+}
+
+/** Compiles one package's src/ into a fresh dist/. */
+export function buildPackage(dir) {
+  const pkgDir = path.resolve(ROOT, dir);
+  const outDir = path.join(pkgDir, 'dist');
+  fs.rmSync(outDir, { recursive: true, force: true });
+  const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc');
+  const result = spawnSync(process.execPath, [tsc, '-p', path.join(pkgDir, 'tsconfig.build.json')], {
+    cwd: pkgDir,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error(`compiling ${path.relative(ROOT, pkgDir) || '.'} failed`);
+  copyAssets(path.join(pkgDir, 'src'), outDir);
+}
+
+/** Builds the server packages unless their inputs are those of the last build. Returns whether it built. */
+export function ensureServerBuilt({ force = false, log = () => undefined } = {}) {
+  const hash = hashInputs(serverInputs());
+  const built = SERVER_PACKAGES.every((dir) => fs.existsSync(path.join(ROOT, dir, 'dist')));
+  if (!force && built && fs.existsSync(HASH_FILE) && fs.readFileSync(HASH_FILE, 'utf8').trim() === hash) return false;
+  log('compiling the API and the worker to JavaScript...');
+  for (const dir of SERVER_PACKAGES) buildPackage(dir);
+  fs.writeFileSync(HASH_FILE, `${hash}\n`);
+  return true;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const arg = process.argv[2];
+  try {
+    if (arg && arg !== '--force') buildPackage(path.resolve(arg));
+    else ensureServerBuilt({ force: arg === '--force', log: (line) => console.log(`[build] ${line}`) });
+  } catch (err) {
+    console.error(`[build] ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  }
+}
