@@ -18,7 +18,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { CONSENT_KEY, CONSENT_VALUE, DESKTOP_VIEWPORT, launchBrowser } from '../../e2e/support/browser.ts';
 import { startStack } from '@velvet/api/local/stack';
 import { findFreePort } from '@velvet/api/local/redis';
 
@@ -26,18 +27,6 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 let WEB_DIR = path.join(ROOT, 'apps/web');
 let DIST = path.join(WEB_DIR, 'dist');
 const EXPLORE_SOURCE = 'src/app/routes/gallery/explore.tsx';
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-const VIEWPORT = { width: 1280, height: 800 };
-const CONSENT = { key: 'adult-consent-given', value: 'true' };
 const REFERENCE_PAGE = 'bench-reference.html';
 
 const GOALS = { firstLoadGzipKB: 150, lcpRatio: 3 };
@@ -151,7 +140,7 @@ interface Load {
 }
 
 async function measureLoad(browser: Browser, url: string, rate: number): Promise<Load> {
-  const context = await browser.newContext({ viewport: VIEWPORT });
+  const context = await browser.newContext({ viewport: DESKTOP_VIEWPORT });
   try {
     await context.addInitScript(
       ({ key, value }) => {
@@ -169,7 +158,7 @@ async function measureLoad(browser: Browser, url: string, rate: number): Promise
           }
         }).observe({ type: 'largest-contentful-paint', buffered: true });
       },
-      { key: CONSENT.key, value: CONSENT.value },
+      { key: CONSENT_KEY, value: CONSENT_VALUE },
     );
     await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort('blockedbyclient'));
     const page = await context.newPage();
@@ -278,7 +267,7 @@ async function main() {
     const origin = stack.url.replace('localhost', '127.0.0.1');
     // wildcard: false serves the files found at start; their content is read per request.
     fs.writeFileSync(path.join(distCopy, REFERENCE_PAGE), referenceHtml(await firstExploreImage(origin)));
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+    browser = await launchBrowser();
     // One warm-up of each, unmeasured (the API's first requests and the disk cache).
     await measureLoad(browser, `${origin}/`, 1);
     await measureLoad(browser, `${origin}/${REFERENCE_PAGE}`, 1);
