@@ -1,13 +1,50 @@
 import { ZErrorResponse } from '@velvet/contracts/common';
 import { ZListImagesRequest, ZListImagesResponse } from '@velvet/contracts/galleries/list-images';
 import { API_PATHS } from '@velvet/contracts/routes';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { COMPRESS_THRESHOLD_BYTES } from '../../plugins/external/compress.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { jsonSchemaSerializerCompiler } from '../../plugins/app/schema-serializer.ts';
-import type { GalleryCache } from '../../services/galleries/gallery-cache.ts';
+import { guestPageKey, type GalleryCache } from '../../services/galleries/gallery-cache.ts';
 import { listGallery } from '../../services/galleries/list-gallery.ts';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse };
+
+/**
+ * The cached guest pages, compressed once per page text instead of on every request (compressing a
+ * 24 KB page per request cost guests most of the cache's gain). At most this many pages are kept.
+ */
+const MAX_ENCODED_PAGES = 500;
+const encodedPages = new Map<string, { json: string; br: Buffer; gzip: Buffer }>();
+
+function encodedPage(key: string, json: string) {
+  const known = encodedPages.get(key);
+  if (known?.json === json) return known;
+  const page = {
+    json,
+    br: brotliCompressSync(json, { params: { [zlib.BROTLI_PARAM_QUALITY]: 6 } }),
+    gzip: gzipSync(json, { level: 6 }),
+  };
+  encodedPages.delete(key);
+  encodedPages.set(key, page);
+  if (encodedPages.size > MAX_ENCODED_PAGES) encodedPages.delete(encodedPages.keys().next().value!);
+  return page;
+}
+
+/** Brotli when the client takes it, else gzip, else none (q=0 refuses an encoding). */
+function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | null {
+  const accepted = new Set(
+    (header ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase())
+      .filter((part) => !/;\s*q=0(\.0*)?$/.test(part))
+      .map((part) => part.split(';')[0]!.trim()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return null;
+}
 
 export interface GalleryRoutesOptions {
   /** Shared cache of guest Explore pages; none = every request reads the database. */
@@ -42,8 +79,13 @@ const galleryRoutes: FastifyPluginAsyncZod<GalleryRoutesOptions> = async (app, o
       const json = await guestCache.page(request.query, async () =>
         String(reply.serialize(await listGallery(db, 'public_gallery', null, request.query))),
       );
-      // Already JSON: a string with a JSON content type is sent as it is, not serialised again.
-      return (reply as FastifyReply).type('application/json; charset=utf-8').send(json);
+      // Already JSON: a string with a JSON content type is sent as it is, not serialised again, and
+      // already compressed when the client accepts it (the compress plugin leaves encoded bodies alone).
+      const sent = (reply as FastifyReply).type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+      const encoding =
+        json.length >= COMPRESS_THRESHOLD_BYTES ? acceptedEncoding(request.headers['accept-encoding']) : null;
+      if (!encoding) return sent.send(json);
+      return sent.header('content-encoding', encoding).send(encodedPage(guestPageKey(request.query), json)[encoding]);
     },
   );
 

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../../src/app.ts';
 import { closeServices, createServices } from '../../../src/bootstrap/create-services.ts';
@@ -75,6 +76,28 @@ describe('guest Explore cache', () => {
     const signedIn = await a.inject({ method: 'GET', url: `/api/v1/images${mine()}`, headers: other.headers });
     expect(signedIn.json().list.find((i: { image_id: string }) => i.image_id === published[0]).like_cnt).toBe(7);
     expect(PAGE_TTL_MS).toBeLessThanOrEqual(10_000);
+  });
+
+  it('sends a cached page compressed as the guest accepts (brotli, gzip or none), with the same JSON', async () => {
+    await createCompleteImages(services[0]!, owner.id, 4, { open: true });
+    await services[0]!.redis.incr(GALLERY_VERSION_KEY);
+    const plainPage = await guest(a, mine());
+    expect(plainPage.headers['content-encoding']).toBeUndefined();
+    expect(plainPage.body.length).toBeGreaterThan(1024);
+    const asked = (encoding: string) =>
+      a.inject({ method: 'GET', url: `/api/v1/images${mine()}`, headers: { 'accept-encoding': encoding } });
+
+    const br = await asked('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plainPage.body);
+    // The second guest gets the very bytes compressed for the first.
+    expect((await asked('br')).rawPayload.equals(br.rawPayload)).toBe(true);
+
+    const gzip = await asked('gzip, br;q=0');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(plainPage.body);
+    expect((await asked('identity')).headers['content-encoding']).toBeUndefined();
   });
 
   it('shows a published image to guests of every instance immediately, for every sort and filter', async () => {
