@@ -5,6 +5,7 @@
 //   pnpm bench:api --embedded .data/bench-pg              (the embedded cluster bench:seed made)
 //
 // Options: --rounds 3 --duration 10 --connections 50 --only <comma-separated target names>
+//          --accept-encoding 'gzip, deflate, br' (the product's requests ask for compression, as browsers do)
 //          --out <file.md> (also writes the table there)
 // REDIS_URL is used when set; otherwise a local redis-server is started for the run.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -258,13 +259,15 @@ async function checkRandomize(base: string, token: string): Promise<string> {
 // ---------------------------------------------------------------------------------------------
 // Load
 
-async function load(url: string, opts: { connections: number; duration: number; token?: string }): Promise<RunFigures> {
-  const result = await autocannon({
-    url,
-    connections: opts.connections,
-    duration: opts.duration,
-    ...(opts.token ? { headers: { authorization: `Bearer ${opts.token}` } } : {}),
-  });
+async function load(
+  url: string,
+  opts: { connections: number; duration: number; token?: string; acceptEncoding?: string },
+): Promise<RunFigures> {
+  const headers: Record<string, string> = {
+    ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+    ...(opts.acceptEncoding ? { 'accept-encoding': opts.acceptEncoding } : {}),
+  };
+  const result = await autocannon({ url, connections: opts.connections, duration: opts.duration, headers });
   const ok = result['2xx'];
   // With no answer at all autocannon reports latencies of 0: count them as never (Infinity).
   return {
@@ -316,6 +319,8 @@ async function main(): Promise<void> {
       connections: { type: 'string', default: '50' },
       only: { type: 'string' },
       out: { type: 'string' },
+      /** Sent by the product's requests (a browser sends 'gzip, deflate, br'); the bare route ignores it. */
+      'accept-encoding': { type: 'string' },
     },
   });
   const rounds = Number(values.rounds);
@@ -485,6 +490,7 @@ async function main(): Promise<void> {
           connections,
           duration,
           ...(target.auth ? { token } : {}),
+          ...(values['accept-encoding'] ? { acceptEncoding: values['accept-encoding'] } : {}),
         });
         clearInterval(apiTimer);
         results.set(target.name, [...(results.get(target.name) ?? []), { bare: bareFigures, product }]);
