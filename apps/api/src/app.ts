@@ -85,10 +85,10 @@ export async function buildApp({ services, logger, caches }: BuildAppOptions) {
   app.addHook('onSend', async (request, reply) => {
     if (request.routeOptions.url === API_PATHS.deleteMember && reply.statusCode < 300) await invalidateGalleryCache();
   });
-  const guestCache = useCaches
+  const pageCache = useCaches
     ? createGalleryCache(services.redis, { onError: (err) => app.log.warn({ err }, 'gallery cache unavailable') })
     : null;
-  app.addHook('onClose', async () => guestCache?.close());
+  app.addHook('onClose', async () => pageCache?.close());
 
   await app.register(memberEvents, { redis: services.redis });
 
@@ -98,7 +98,7 @@ export async function buildApp({ services, logger, caches }: BuildAppOptions) {
   await app.register(supportRoutes);
   await app.register(imageRoutes);
   await app.register(imageActionRoutes);
-  await app.register(galleryRoutes, { guestCache });
+  await app.register(galleryRoutes, { pageCache });
   await app.register(adRoutes);
   await app.register(paymentRoutes);
   await app.register(walletRoutes);

@@ -1,12 +1,17 @@
 import { ZErrorResponse } from '@velvet/contracts/common';
-import { ZListImagesRequest, ZListImagesResponse } from '@velvet/contracts/galleries/list-images';
+import {
+  ZListImagesRequest,
+  ZListImagesResponse,
+  type TListImagesRequestParsed,
+} from '@velvet/contracts/galleries/list-images';
+import type { GalleryType } from '@velvet/contracts/options';
 import { API_PATHS } from '@velvet/contracts/routes';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { COMPRESS_THRESHOLD_BYTES } from '../../plugins/external/compress.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { jsonSchemaSerializerCompiler } from '../../plugins/app/schema-serializer.ts';
-import { guestPageKey, type GalleryCache } from '../../services/galleries/gallery-cache.ts';
+import { guestPageKey, type GalleryCache, type MemberGallery } from '../../services/galleries/gallery-cache.ts';
 import { listGallery } from '../../services/galleries/list-gallery.ts';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse };
@@ -47,9 +52,15 @@ function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | null {
 }
 
 export interface GalleryRoutesOptions {
-  /** Shared cache of guest Explore pages; none = every request reads the database. */
-  guestCache?: GalleryCache | null;
+  /** Shared cache of gallery pages (guests' Explore, members' pages); none = every request reads the database. */
+  pageCache?: GalleryCache | null;
 }
+
+const GALLERY_OF: Record<MemberGallery, GalleryType> = {
+  public: 'public_gallery',
+  collection: 'collection_gallery',
+  likes: 'likes_gallery',
+};
 
 /**
  * Explore (public), My Collections and Liked Contents. Responses are serialised from the contract's
@@ -57,8 +68,18 @@ export interface GalleryRoutesOptions {
  */
 const galleryRoutes: FastifyPluginAsyncZod<GalleryRoutesOptions> = async (app, opts) => {
   const { db } = app.services;
-  const guestCache = opts.guestCache ?? null;
+  const pageCache = opts.pageCache ?? null;
   const viewer = (request: FastifyRequest) => (request.user as { sub?: string } | undefined)?.sub ?? null;
+
+  /** A member's page: the JSON text cached for them (per member: `is_liked` is theirs), or the database's. */
+  const memberPage = async (gallery: MemberGallery, memberId: string, request: FastifyRequest, reply: FastifyReply) => {
+    const query = request.query as TListImagesRequestParsed;
+    if (!pageCache) return listGallery(db, GALLERY_OF[gallery], memberId, query);
+    const json = await pageCache.memberPage(gallery, memberId, query, async () =>
+      String(reply.serialize(await listGallery(db, GALLERY_OF[gallery], memberId, query))),
+    );
+    return reply.type('application/json; charset=utf-8').send(json);
+  };
 
   app.get(
     API_PATHS.publicImages,
@@ -74,9 +95,10 @@ const galleryRoutes: FastifyPluginAsyncZod<GalleryRoutesOptions> = async (app, o
     },
     async (request, reply) => {
       const viewerId = viewer(request);
-      if (viewerId !== null || !guestCache) return listGallery(db, 'public_gallery', viewerId, request.query);
+      if (viewerId !== null) return memberPage('public', viewerId, request, reply);
+      if (!pageCache) return listGallery(db, 'public_gallery', null, request.query);
       // Guests: the page's JSON text as cached (listGallery refuses pages beyond 3, so nothing deeper is stored).
-      const json = await guestCache.page(request.query, async () =>
+      const json = await pageCache.page(request.query, async () =>
         String(reply.serialize(await listGallery(db, 'public_gallery', null, request.query))),
       );
       // Already JSON: a string with a JSON content type is sent as it is, not serialised again, and
@@ -102,7 +124,7 @@ const galleryRoutes: FastifyPluginAsyncZod<GalleryRoutesOptions> = async (app, o
         response: { 200: ZListImagesResponse, ...errors },
       },
     },
-    async (request) => listGallery(db, 'collection_gallery', request.user.sub, request.query),
+    async (request, reply) => memberPage('collection', request.user.sub, request, reply),
   );
 
   app.get(
@@ -118,7 +140,7 @@ const galleryRoutes: FastifyPluginAsyncZod<GalleryRoutesOptions> = async (app, o
         response: { 200: ZListImagesResponse, ...errors },
       },
     },
-    async (request) => listGallery(db, 'likes_gallery', request.user.sub, request.query),
+    async (request, reply) => memberPage('likes', request.user.sub, request, reply),
   );
 };
 

@@ -16,6 +16,11 @@
 //   VERSION_FRESH_MS, so another instance's invalidation reaches it within VERSION_FRESH_MS (< 1 s);
 //   its own invalidations reach it at once. Most guest requests then touch neither Redis nor Postgres.
 // - Concurrent misses of one key in one process share one database query.
+// - Signed-in pages (Explore as a member, My Collections, Liked Contents) are cached per member
+//   (`memberPage`), under both `gallery:v` and the member's own version key `gallery:v:m:<id>`, which
+//   everything that changes only that member's galleries bumps: a like or unlike (Liked Contents and
+//   every `is_liked`), a finished generation (My Collections). They are not kept in the process: each
+//   hit is one Redis round trip, so an invalidation from any instance applies at once.
 import type { TListImagesRequestParsed } from '@velvet/contracts/galleries/list-images';
 import type { Redis } from 'ioredis';
 
@@ -36,9 +41,55 @@ local v = redis.call('GET', KEYS[1]) or '0'
 return { v, redis.call('GET', ARGV[1] .. v .. ':' .. ARGV[2]) }
 `;
 
+/** KEYS[1] = global version key, KEYS[2] = member version key, ARGV as above: { version, member version, page|false }. */
+const MEMBER_READ_SCRIPT = `
+local v = redis.call('GET', KEYS[1]) or '0'
+local m = redis.call('GET', KEYS[2]) or '0'
+return { v, m, redis.call('GET', ARGV[1] .. v .. ':' .. m .. ':' .. ARGV[2]) }
+`;
+
+/** KEYS[1] = member version key, ARGV[1] = its lifetime in ms: INCR that forgets idle members. */
+const MEMBER_BUMP_SCRIPT = `
+local m = redis.call('INCR', KEYS[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[1])
+return m
+`;
+
 type RedisWithRead = Redis & {
   galleryCacheRead(versionKey: string, prefix: string, query: string): Promise<[string, string | null]>;
+  galleryCacheReadMember(
+    versionKey: string,
+    memberKey: string,
+    prefix: string,
+    query: string,
+  ): Promise<[string, string, string | null]>;
+  galleryCacheBumpMember(memberKey: string, lifetimeMs: number): Promise<number>;
 };
+
+/** The signed-in galleries, as cached per member. */
+export type MemberGallery = 'public' | 'collection' | 'likes';
+
+/** A member's version key. */
+export const memberVersionKey = (memberId: string) => `gallery:v:m:${memberId}`;
+/**
+ * How long a member's version key lives after its last bump. Its pages live PAGE_TTL_MS, so once the
+ * key is gone (and counts from 0 again) no page written under an old value can still be read.
+ */
+const MEMBER_VERSION_LIFETIME_MS = 86_400_000;
+
+function defineScripts(redis: Redis) {
+  const client = redis as RedisWithRead;
+  if (typeof client.galleryCacheRead !== 'function') {
+    redis.defineCommand('galleryCacheRead', { numberOfKeys: 1, lua: READ_SCRIPT });
+  }
+  if (typeof client.galleryCacheReadMember !== 'function') {
+    redis.defineCommand('galleryCacheReadMember', { numberOfKeys: 2, lua: MEMBER_READ_SCRIPT });
+  }
+  if (typeof client.galleryCacheBumpMember !== 'function') {
+    redis.defineCommand('galleryCacheBumpMember', { numberOfKeys: 1, lua: MEMBER_BUMP_SCRIPT });
+  }
+  return client;
+}
 
 export interface GalleryCache {
   /**
@@ -46,6 +97,16 @@ export interface GalleryCache {
    * instances. A failing Redis only costs the cache: the page is loaded as if nothing were cached.
    */
   page(query: TListImagesRequestParsed, load: () => Promise<string>): Promise<string>;
+  /**
+   * The cached JSON of one member's page of a signed-in gallery, or `load()`'s result, stored for
+   * the member's next requests on any instance. A failing Redis only costs the cache.
+   */
+  memberPage(
+    gallery: MemberGallery,
+    memberId: string,
+    query: TListImagesRequestParsed,
+    load: () => Promise<string>,
+  ): Promise<string>;
 }
 
 /** The query part of a key: every parameter the page depends on, after parsing (defaults filled in). */
@@ -76,10 +137,7 @@ export function createGalleryCache(
   const ttlMs = opts.ttlMs ?? PAGE_TTL_MS;
   const localTtlMs = opts.localTtlMs ?? LOCAL_TTL_MS;
   const versionFreshMs = opts.versionFreshMs ?? VERSION_FRESH_MS;
-  const client = redis as RedisWithRead;
-  if (typeof client.galleryCacheRead !== 'function') {
-    redis.defineCommand('galleryCacheRead', { numberOfKeys: 1, lua: READ_SCRIPT });
-  }
+  const client = defineScripts(redis);
   const loading = new Map<string, Promise<string>>();
   const local = new Map<string, { json: string; until: number }>();
   let known: { version: number; at: number } | null = null;
@@ -144,6 +202,36 @@ export function createGalleryCache(
       loading.set(key, promise);
       return promise;
     },
+    async memberPage(gallery, memberId, query, load) {
+      const suffix = `${gallery}:${memberId}:${guestPageKey(query)}`;
+      let key: string;
+      try {
+        const [v, m, cached] = await client.galleryCacheReadMember(
+          GALLERY_VERSION_KEY,
+          memberVersionKey(memberId),
+          PAGE_PREFIX,
+          suffix,
+        );
+        if (cached !== null) return cached;
+        key = `${v}:${m}:${suffix}`;
+      } catch (err) {
+        opts.onError?.(err);
+        return load();
+      }
+      const pending = loading.get(key);
+      if (pending) return pending;
+      const promise = (async () => {
+        try {
+          const json = await load();
+          await redis.set(`${PAGE_PREFIX}${key}`, json, 'PX', ttlMs).catch((err: unknown) => opts.onError?.(err));
+          return json;
+        } finally {
+          loading.delete(key);
+        }
+      })();
+      loading.set(key, promise);
+      return promise;
+    },
     close() {
       localCaches.delete(self);
       local.clear();
@@ -173,4 +261,20 @@ export async function invalidateGalleryCache(): Promise<void> {
     if (bumped.length > 0) cache.learn(Math.max(...bumped));
     else cache.forget();
   }
+}
+
+/**
+ * Makes one member's cached signed-in pages stale on every instance (their likes changed, a
+ * generation finished): after the change has committed, before the member is told of it. `redis`
+ * is the process's own client where it has no app (the worker); else the registered ones. Never throws.
+ */
+export async function invalidateMemberGalleries(memberId: string, redis?: Redis): Promise<void> {
+  const clients = redis ? [redis] : [...registered];
+  await Promise.all(
+    clients.map((client) =>
+      defineScripts(client)
+        .galleryCacheBumpMember(memberVersionKey(memberId), MEMBER_VERSION_LIFETIME_MS)
+        .catch(() => null),
+    ),
+  );
 }

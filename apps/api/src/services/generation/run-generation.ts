@@ -16,6 +16,7 @@ import { createSafetyHold, recordHeldPictureEvent } from '../../repositories/saf
 import { tryPublishMemberEvent } from '../events/member-events.ts';
 import { postLedgerEntry } from '../ledger/post-ledger-entry.ts';
 import type { PictureVerdict } from '../safety/verdict.ts';
+import { invalidateMemberGalleries } from '../galleries/gallery-cache.ts';
 
 type Run = NonNullable<Awaited<ReturnType<typeof findRunWithImages>>>;
 type HeldVerdict = Extract<PictureVerdict, { outcome: 'held' }>;
@@ -76,6 +77,8 @@ export async function runGeneration(services: AppServices, runId: string, log: L
     }
     const keys = await storeImageFiles(services.storage, image.imageId, data);
     if (await completeImage(services.db, image.imageId, keys)) {
+      // In My Collections from now on: before the member is told (their screen reloads the page).
+      await invalidateMemberGalleries(run.memberId, services.redis);
       await tryPublishMemberEvent(services.redis, run.memberId, {
         type: 'image.status',
         image_id: image.imageId,

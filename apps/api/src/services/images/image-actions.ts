@@ -24,12 +24,12 @@ import {
   setPublished,
   toggleLike,
 } from '../../repositories/image-actions.repository.ts';
-import { invalidateGalleryCache } from '../galleries/gallery-cache.ts';
+import { invalidateGalleryCache, invalidateMemberGalleries } from '../galleries/gallery-cache.ts';
 import { findVisibleImage, isPublic } from './image-access.ts';
 
 type LockedImage = NonNullable<Awaited<ReturnType<typeof lockImage>>>;
 
-const yn = (flag: boolean) => (flag ? 'Y' : 'N');
+const yn = (flag: boolean): 'Y' | 'N' => (flag ? 'Y' : 'N');
 
 /** The image locked for an action, when the member may see it; else 404 (never 403). */
 async function lockVisible(tx: Parameters<typeof lockImage>[0], imageId: string, memberId: string) {
@@ -49,12 +49,15 @@ async function lockOwn(tx: Parameters<typeof lockImage>[0], imageId: string, mem
 }
 
 export async function likeImage(db: Database, memberId: string, imageId: string): Promise<TLikeImageResponse> {
-  return db.$transaction(async (tx) => {
+  const result = await db.$transaction(async (tx) => {
     const image = await lockVisible(tx, imageId, memberId);
     if (image.is_delete || image.status !== 'complete') throw notFound('Image');
     const { liked, likeCnt } = await toggleLike(tx, memberId, imageId);
-    return { status: 'ok', is_liked: yn(liked), like_cnt: likeCnt };
+    return { status: 'ok' as const, is_liked: yn(liked), like_cnt: likeCnt };
   });
+  // The member's Liked Contents and every is_liked on their cached pages changed.
+  await invalidateMemberGalleries(memberId);
+  return result;
 }
 
 export async function viewImage(db: Database, memberId: string, imageId: string): Promise<TRecordViewResponse> {

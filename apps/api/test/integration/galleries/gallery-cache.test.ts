@@ -3,12 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../../src/app.ts';
 import { closeServices, createServices } from '../../../src/bootstrap/create-services.ts';
 import type { AppServices } from '../../../src/plugins/app/services.ts';
-import { GALLERY_VERSION_KEY, PAGE_TTL_MS, VERSION_FRESH_MS } from '../../../src/services/galleries/gallery-cache.ts';
+import {
+  GALLERY_VERSION_KEY,
+  invalidateMemberGalleries,
+  memberVersionKey,
+  PAGE_TTL_MS,
+  VERSION_FRESH_MS,
+} from '../../../src/services/galleries/gallery-cache.ts';
 import { testConfig } from '../../support/app.ts';
 import { createCompleteImages, createMember } from '../../support/factories.ts';
 
 type Who = { id: string; headers: Record<string, string> };
-type Page = { list: Array<{ image_id: string; like_cnt: number }>; total_count: number };
+type Page = { list: Array<{ image_id: string; like_cnt: number; is_liked: string }>; total_count: number };
 
 // Two API instances on one database and one Redis, both with the caches on (tests turn them off by
 // default): what one publishes, the other's guests see at once.
@@ -72,7 +78,7 @@ describe('guest Explore cache', () => {
     // A like count changed behind the services' back: the cached page may lag (up to PAGE_TTL_MS)...
     await services[0]!.db.image.update({ where: { imageId: published[0]! }, data: { likeCnt: 7 } });
     expect((await guest(b, mine())).body).toBe(first.body);
-    // ...members are never served from the cache.
+    // ...a member's first request of that page is not served from the guests' entries.
     const signedIn = await a.inject({ method: 'GET', url: `/api/v1/images${mine()}`, headers: other.headers });
     expect(signedIn.json().list.find((i: { image_id: string }) => i.image_id === published[0]).like_cnt).toBe(7);
     expect(PAGE_TTL_MS).toBeLessThanOrEqual(10_000);
@@ -157,5 +163,68 @@ describe('guest Explore cache', () => {
     expect(res.statusCode).toBe(401);
     expect((await a.inject({ method: 'GET', url: '/api/v1/images?page=4' })).statusCode).toBe(401);
     expect((await a.inject({ method: 'GET', url: '/api/v1/images?cursor=nonsense' })).statusCode).toBe(400);
+  });
+
+  describe('signed-in pages (cached per member)', () => {
+    const get = (app: App, path: string, by: Who) => app.inject({ method: 'GET', url: path, headers: by.headers });
+    const liked = (body: Page) => body.list.filter((i) => i.is_liked === 'Y').map((i) => i.image_id);
+
+    it('answers the same JSON as an uncached app for Explore, My Collections and Liked Contents', async () => {
+      const [x, y] = await createCompleteImages(services[0]!, owner.id, 2, { open: true });
+      expect((await act(a, 'likes', x!, other)).json()).toMatchObject({ is_liked: 'Y' });
+      for (const path of [`/api/v1/images${mine()}`, '/api/v2/images', '/api/v2/likeimages']) {
+        for (const by of [owner, other]) {
+          const cached = await get(a, path, by);
+          expect(cached.statusCode).toBe(200);
+          expect(cached.headers['content-type']).toBe('application/json; charset=utf-8');
+          expect(cached.body).toBe((await get(plain, path, by)).body);
+          // Served from Redis to the same member on the other instance.
+          expect((await get(b, path, by)).body).toBe(cached.body);
+        }
+      }
+      expect(liked((await get(b, `/api/v1/images${mine()}`, other)).json())).toEqual([x]);
+      expect(liked((await get(b, `/api/v1/images${mine()}`, owner)).json())).toEqual([]);
+      expect(ids((await get(a, '/api/v2/images', owner)).json())).toEqual(expect.arrayContaining([x, y]));
+    });
+
+    it("shows a like or unlike at once in the member's pages on every instance, and only theirs", async () => {
+      const [id] = await createCompleteImages(services[0]!, owner.id, 1, { open: true });
+      // Everyone's pages cached first.
+      for (const app of [a, b]) {
+        for (const by of [owner, other]) {
+          expect(ids((await get(app, '/api/v2/likeimages', by)).json())).not.toContain(id);
+          expect(liked((await get(app, `/api/v1/images${mine()}`, by)).json())).not.toContain(id);
+        }
+      }
+      const ownerBefore = (await get(b, '/api/v2/likeimages', owner)).body;
+
+      expect((await act(a, 'likes', id!, other)).json()).toMatchObject({ is_liked: 'Y' });
+      expect(ids((await get(b, '/api/v2/likeimages', other)).json())[0]).toBe(id);
+      expect(liked((await get(b, `/api/v1/images${mine()}`, other)).json())).toContain(id);
+      expect(liked((await get(b, '/api/v2/images', owner)).json())).not.toContain(id);
+      // Another member's cached pages were not touched.
+      expect((await get(b, '/api/v2/likeimages', owner)).body).toBe(ownerBefore);
+
+      expect((await act(b, 'likes', id!, other)).json()).toMatchObject({ is_liked: 'N' });
+      expect(ids((await get(a, '/api/v2/likeimages', other)).json())).not.toContain(id);
+      expect(liked((await get(a, `/api/v1/images${mine()}`, other)).json())).not.toContain(id);
+    });
+
+    it("drops what others hide from a member's cached pages, and a finished image bumps the owner's version", async () => {
+      const [id] = await createCompleteImages(services[0]!, owner.id, 1, { open: true });
+      await act(a, 'likes', id!, other);
+      expect(ids((await get(b, '/api/v2/likeimages', other)).json())).toContain(id);
+      // The owner unpublishes it: gone from the other member's Liked Contents on every instance.
+      expect((await act(a, 'publish', id!)).json()).toMatchObject({ is_open: 'N' });
+      for (const app of [a, b]) expect(ids((await get(app, '/api/v2/likeimages', other)).json())).not.toContain(id);
+
+      // A generation that finishes (the worker calls this with its own Redis client before telling the member).
+      const [fresh] = await createCompleteImages(services[0]!, owner.id, 1);
+      expect(ids((await get(b, '/api/v2/images', owner)).json())).toContain(fresh);
+      const before = Number((await services[0]!.redis.get(memberVersionKey(owner.id))) ?? 0);
+      await invalidateMemberGalleries(owner.id, services[1]!.redis);
+      expect(Number(await services[0]!.redis.get(memberVersionKey(owner.id)))).toBe(before + 1);
+      expect(await services[0]!.redis.pttl(memberVersionKey(owner.id))).toBeGreaterThan(PAGE_TTL_MS);
+    });
   });
 });

@@ -4,6 +4,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImageModelProvider } from '../../../src/providers/image-model/index.ts';
 import { failGenerationRun } from '../../../src/services/generation/run-generation.ts';
+import { memberVersionKey } from '../../../src/services/galleries/gallery-cache.ts';
 import { startWorkers } from '../../../src/worker/start-workers.ts';
 import { createTestApp, type TestApp } from '../../support/app.ts';
 import { fundedMember, makeBody, waitFor } from '../../support/generation.ts';
@@ -67,6 +68,8 @@ describe('status, image files and the event stream', () => {
     expect(stream.res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     await waitFor(async () => t.app.memberEvents.count() > 0);
 
+    const versionKey = memberVersionKey(owner.member.id);
+    const versionBefore = Number((await t.services.redis.get(versionKey)) ?? 0);
     const body = makeBody({ request_cnt: 2, run_ratio: 'Square' });
     const made = await t.app.inject({
       method: 'POST',
@@ -85,6 +88,8 @@ describe('status, image files and the event stream', () => {
       { type: 'image.status', image_id: second, status: 'complete' },
     ]);
     stream.close();
+    // The member's cached gallery pages were made stale before each event (My Collections reloads on it).
+    expect(Number(await t.services.redis.get(versionKey))).toBe(versionBefore + 2);
 
     const done = await status(first!, owner.headers);
     expect(done.json()).toEqual({
