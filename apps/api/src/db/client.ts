@@ -1,4 +1,5 @@
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
 import { PrismaClient } from '../generated/prisma/client.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
 
@@ -15,11 +16,30 @@ export interface CreatePrismaClientOptions {
  * `$disconnect()` on shutdown.
  */
 export function createPrismaClient(databaseUrl: string, opts: CreatePrismaClientOptions = {}) {
-  const adapter = new PrismaPg({ connectionString: databaseUrl, max: opts.maxConnections ?? 10 });
-  return new PrismaClient({ adapter, log: opts.log ?? [] });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: opts.maxConnections ?? 10 });
+  const adapter = new PrismaPg(pool, { disposeExternalPool: true });
+  const client = new PrismaClient({ adapter, log: opts.log ?? [] });
+  pools.set(client, pool);
+  return client;
 }
 
 export type Database = ReturnType<typeof createPrismaClient>;
+
+const pools = new WeakMap<object, pg.Pool>();
+
+/**
+ * Runs a read-only raw query on the node-postgres pool under the Prisma client, skipping Prisma's
+ * query layer: for the hottest reads only (gallery pages), where that layer cost more CPU than the
+ * query (docs/performance.md). Same connections, same SQL (`Prisma.sql`), rows as node-postgres
+ * parses them (numeric as string, int as number, timestamptz as Date). Falls back to `$queryRaw`
+ * for a client this module did not make (a transaction).
+ */
+export async function readRows<T>(db: DatabaseOrTransaction, query: Prisma.Sql): Promise<T[]> {
+  const pool = pools.get(db);
+  if (!pool) return db.$queryRaw<T[]>(query);
+  const result = await pool.query({ text: query.text, values: query.values as unknown[] });
+  return result.rows as T[];
+}
 
 /** The client inside `db.$transaction(async (tx) => ...)`; repositories accept either. */
 export type DatabaseTransaction = Prisma.TransactionClient;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Model, Sort } from '@velvet/contracts/options';
-import type { Database } from '../db/client.ts';
+import { readRows, type Database } from '../db/client.ts';
 import { Prisma } from '../generated/prisma/client.ts';
 
 // The three galleries in one query builder. Every sort of every gallery reads a partial index in
@@ -154,7 +154,7 @@ function keysetValue(key: SortKey, value: string | number): Prisma.Sql {
  * primary key in a second query (a subquery per row let the planner hash all of the viewer's likes).
  */
 export async function listGalleryImages(db: Database, query: GalleryQuery): Promise<GalleryPage> {
-  const found = await db.$queryRaw<Array<Omit<GalleryRow, 'is_liked'>>>(galleryPageSql(query));
+  const found = await readRows<Omit<GalleryRow, 'is_liked'>>(db, galleryPageSql(query));
   const hasMore = found.length > query.limit;
   const page = hasMore ? found.slice(0, query.limit) : found;
   let liked = new Set<string>();
@@ -165,7 +165,7 @@ export async function listGalleryImages(db: Database, query: GalleryQuery): Prom
 
 async function likedAmong(db: Database, memberId: string, rows: Array<{ image_id: string }>): Promise<Set<string>> {
   const ids = rows.map((row) => row.image_id);
-  const likes = await db.$queryRaw<Array<{ image_id: string }>>(likedAmongSql(memberId, ids));
+  const likes = await readRows<{ image_id: string }>(db, likedAmongSql(memberId, ids));
   return new Set(likes.map((like) => like.image_id));
 }
 
@@ -248,7 +248,9 @@ export function countKey(query: Pick<GalleryQuery, 'scope' | 'runType'>) {
  */
 export async function countGalleryImages(db: Database, query: GalleryQuery): Promise<number> {
   const { scope, subject, runType } = countKey(query);
-  const rows = await db.$queryRaw<Array<{ n: number }>>`
-    SELECT n FROM gallery_counts WHERE scope = ${scope} AND subject = ${subject} AND run_type = ${runType}`;
+  const rows = await readRows<{ n: number }>(
+    db,
+    Prisma.sql`SELECT n FROM gallery_counts WHERE scope = ${scope} AND subject = ${subject} AND run_type = ${runType}`,
+  );
   return rows[0]?.n ?? 0;
 }
