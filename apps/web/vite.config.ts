@@ -16,5 +16,28 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    rolldownOptions: {
+      treeshake: {
+        // Building a zod schema has no effect outside its value; the bundler cannot know that and keeps
+        // every module-level schema of a contracts module the app takes one constant from (HELD_IMAGE_TEXTS
+        // from images/get-status.ts, AD_ERRORS from ads/get-ads-config.ts...), and with them zod itself
+        // (~24 KB gzip). Calls of zod (`z.object(...)`, and what is chained on them) and of the contracts'
+        // field builders (common.ts) whose value is unused are dropped. The web app registers no schema
+        // metadata (`.meta()`, `.register()`) that this could lose.
+        manualPureFunctions: [
+          'z',
+          'zText',
+          'zNonBlank',
+          'zOneOf',
+          'zEmail',
+          'zQuery',
+          'zQueryPage',
+          'zCount',
+          'zYN',
+          'zRunId',
+          'zImageId',
+        ],
+      },
+    },
   },
 });

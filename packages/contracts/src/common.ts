@@ -1,6 +1,7 @@
 // Building blocks shared by every endpoint schema. Every message names its field: the API turns the
 // first zod issue into 400 { status: 'error', message, field }, and the web shows the message as is.
 import { z } from 'zod';
+import { IMAGE_ID_PATTERN, RUN_ID_PATTERN } from './ids.ts';
 import { MAX_IMAGES_PER_REQUEST, RUN_ID_LENGTH } from './options.ts';
 
 type IssueLike = { readonly input?: unknown };
@@ -83,10 +84,8 @@ export const ZErrorResponse = z.object({
 });
 export type TErrorResponse = z.infer<typeof ZErrorResponse>;
 
-export const RUN_ID_PATTERN = new RegExp(`^[A-Za-z0-9]{${RUN_ID_LENGTH}}$`);
-/** run_id followed by the 3-digit serial 001..004 of the image within its run. */
-export const IMAGE_ID_PATTERN = new RegExp(`^[A-Za-z0-9]{${RUN_ID_LENGTH}}00[1-${MAX_IMAGES_PER_REQUEST}]$`);
-export const IMAGE_SERIAL_LENGTH = 3;
+// The id patterns live in a zod-free module (the web's first paint uses them); exported here as before.
+export { IMAGE_ID_PATTERN, IMAGE_SERIAL_LENGTH, RUN_ID_PATTERN } from './ids.ts';
 
 export function zRunId(field = 'run_id') {
   return zText(field).regex(RUN_ID_PATTERN, {

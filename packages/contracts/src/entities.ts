@@ -7,7 +7,12 @@ import { type CoinPack, DEFAULT_PAYMENT_TYPE, PAYMENT_TYPES, type Plan, TIMINGS 
 import { zCount } from './common.ts';
 import { ZImage } from './images/image.ts';
 import { PAYMENT_PERIODS } from './payment/common.ts';
-import { CRYPTO_COINS, DEFAULT_SORT, FILTERS, SORTS } from './options.ts';
+import { CRYPTO_COINS, FILTERS, SORTS } from './options.ts';
+import { TOAST_KINDS } from './client-state.ts';
+
+// Initial states and plain helpers (createInitialGalleryState...) are in the zod-free client-state.ts,
+// exported from here as before.
+export * from './client-state.ts';
 
 export const ZMenuItem = z.object({
   /** Icon key the web maps to an icon component. */
@@ -65,10 +70,6 @@ export type TFaqItem = z.infer<typeof ZFaqItem>;
 export const ZLegalSection = z.object({ title: z.string(), content: z.string() });
 export type TLegalSection = z.infer<typeof ZLegalSection>;
 
-/** The four acknowledgements of the delete-account dialog. */
-export const ACCOUNT_DELETION_FLAGS = ['accountDeletion', 'coinsLoss', 'loginRestriction', 'emailRestriction'] as const;
-export type AccountDeletionFlag = (typeof ACCOUNT_DELETION_FLAGS)[number];
-
 export const ZAccountDeletionFlags = z.object({
   accountDeletion: z.boolean(),
   coinsLoss: z.boolean(),
@@ -76,16 +77,6 @@ export const ZAccountDeletionFlags = z.object({
   emailRestriction: z.boolean(),
 });
 export type TAccountDeletionFlags = z.infer<typeof ZAccountDeletionFlags>;
-
-/** The dialog opens with every box cleared. */
-export function createAccountDeletionFlags(): TAccountDeletionFlags {
-  return { accountDeletion: false, coinsLoss: false, loginRestriction: false, emailRestriction: false };
-}
-
-/** Delete is enabled only when all four boxes are ticked. */
-export function isAccountDeletionConfirmed(flags: TAccountDeletionFlags): boolean {
-  return ACCOUNT_DELETION_FLAGS.every((flag) => flags[flag]);
-}
 
 export const ZGalleryState = z.object({
   images: z.array(ZImage),
@@ -100,24 +91,6 @@ export const ZGalleryState = z.object({
 });
 export type TGalleryState = z.infer<typeof ZGalleryState>;
 
-/** The state every gallery opens with, and returns to when filter or sort changes. */
-export function createInitialGalleryState(): TGalleryState {
-  return {
-    images: [],
-    page: 1,
-    loading: false,
-    hasMore: true,
-    filter: 'ALL',
-    sort_by: DEFAULT_SORT,
-    totalCount: 0,
-    run_type: 'ALL',
-  };
-}
-
-/** The global modals; each opens and closes on its own, and a reset closes them all. */
-export const MODAL_NAMES = ['login', 'logout', 'payment', 'paymentKind', 'walletCreation'] as const;
-export type ModalName = (typeof MODAL_NAMES)[number];
-
 export const ZModalState = z.object({
   login: z.boolean(),
   logout: z.boolean(),
@@ -126,13 +99,6 @@ export const ZModalState = z.object({
   walletCreation: z.boolean(),
 });
 export type TModalState = z.infer<typeof ZModalState>;
-
-export function createClosedModalState(): TModalState {
-  return { login: false, logout: false, payment: false, paymentKind: false, walletCreation: false };
-}
-
-export const TOAST_KINDS = ['success', 'error', 'info'] as const;
-export type ToastKind = (typeof TOAST_KINDS)[number];
 
 /** A toast: dismissable, paused while hovered, gone after durationMs (default 4000). */
 export const ZToast = z.object({

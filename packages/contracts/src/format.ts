@@ -1,7 +1,8 @@
 // Pure display and id helpers shared by the web and the API. No DOM, no Node APIs: the only global used
-// is crypto.getRandomValues, which browsers and Node 20 both provide.
+// is crypto.getRandomValues, which browsers and Node 20 both provide. No zod either (the web app's first
+// paint uses it): the id patterns come from ids.ts.
 import { CRYPTO } from './catalog.ts';
-import { IMAGE_ID_PATTERN, IMAGE_SERIAL_LENGTH, RUN_ID_PATTERN } from './common.ts';
+import { IMAGE_ID_PATTERN, IMAGE_SERIAL_LENGTH, RUN_ID_PATTERN } from './ids.ts';
 import { MAX_IMAGES_PER_REQUEST, RUN_ID_LENGTH } from './options.ts';
 
 /**

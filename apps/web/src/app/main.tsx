@@ -1,9 +1,8 @@
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
 import '../styles/global.css';
 import { AppProvider } from './provider.tsx';
 import { prefetchFirstPage } from '../features/gallery/gallery-thunks.ts';
-import { createAppRouter, explore, isExplorePath } from './router.tsx';
+import { AppRouter, explore, isExplorePath } from './router.tsx';
 import { runStartup } from './startup.ts';
 import { makeStore } from './store.ts';
 
@@ -15,13 +14,11 @@ if (isExplorePath(window.location.pathname)) {
   void explore();
   store.dispatch(prefetchFirstPage('public_gallery'));
 }
-const router = createAppRouter();
-
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
 createRoot(container).render(
   <AppProvider store={store}>
-    <RouterProvider router={router} />
+    <AppRouter />
   </AppProvider>,
 );

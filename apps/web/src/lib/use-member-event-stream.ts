@@ -2,10 +2,14 @@
 // waits what the server asked for (`retry:`), doubled per failure up to 30 s. A refused token
 // (401/403) is not retried (a 401 elsewhere opens the login modal). Events, openings and the open
 // state go to the member event hub, where screens subscribe. The root mounts it once.
+//
+// The stream's reader (member-events.ts, with the SSE parser and the event schema, hence zod) is not
+// part of the first paint: it loads when a member is signed in, before the first connection.
 import { useEffect, useRef } from 'react';
 import type { TMemberEvent } from '@velvet/contracts/events/member-event';
 import { memberEventHub } from './member-event-hub.ts';
-import { EventStreamError, readMemberEvents } from './member-events.ts';
+
+const loadMemberEvents = () => import('./member-events.ts');
 
 const DEFAULT_RETRY_MS = 3000;
 const MAX_RETRY_MS = 30_000;
@@ -51,9 +55,13 @@ export function useMemberEventStream({ token, onEvent, onOpen }: MemberEventStre
     void (async () => {
       let retryMs = DEFAULT_RETRY_MS;
       let failures = 0;
+      let reader: Awaited<ReturnType<typeof loadMemberEvents>> | null = null;
       while (!signal.aborted) {
         try {
-          await readMemberEvents({
+          // A failed chunk load counts as a failed connection: retried after the same delay.
+          reader ??= await loadMemberEvents();
+          if (signal.aborted) return;
+          await reader.readMemberEvents({
             token,
             signal,
             onOpen: () => {
@@ -71,7 +79,7 @@ export function useMemberEventStream({ token, onEvent, onOpen }: MemberEventStre
             },
           });
         } catch (error) {
-          if (error instanceof EventStreamError && (error.status === 401 || error.status === 403)) {
+          if (reader && error instanceof reader.EventStreamError && (error.status === 401 || error.status === 403)) {
             setStreaming(false);
             return;
           }

@@ -44,7 +44,9 @@ export default fp<WebAppOptions>(
       const url = request.url.split('?')[0] ?? '/';
       const isApi = API_PREFIXES.some((p) => url === p.replace(/\/$/, '') || url.startsWith(p));
       if (serveWeb && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
-        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+        // no-cache: cacheable, revalidated on every use (it names the current assets). cacheControl:
+        // false keeps it: @fastify/static would otherwise send its own `public, max-age=0`.
+        return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
       }
       return reply.code(404).send({ status: 'error', message: `Route ${request.method} ${url} not found` });
     });

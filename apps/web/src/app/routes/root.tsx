@@ -3,7 +3,7 @@
 // not needed for the first paint: each loads when it first opens, then stays mounted (its own open and
 // close transitions work as before).
 import { lazy, Suspense, useCallback, useState } from 'react';
-import { Outlet, ScrollRestoration, useNavigate, useRouteError, isRouteErrorResponse, Link } from 'react-router';
+import { Link, Outlet, useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { buttonClassName } from '../../components/ui/button.tsx';
 import { ContentLayout } from '../../components/layouts/content-layout.tsx';
@@ -19,6 +19,7 @@ import type { TMemberEvent } from '@velvet/contracts/events/member-event';
 import { useMemberEventStream } from '../../lib/use-member-event-stream.ts';
 import { useAppDispatch, useAppSelector } from '../hooks.ts';
 import { refreshMemberStanding } from '../refresh-member.ts';
+import { ScrollRestoration } from '../scroll-restoration.tsx';
 
 const LoginModal = lazy(() =>
   import('../../features/auth/components/login-modal.tsx').then((m) => ({ default: m.LoginModal })),
@@ -107,13 +108,9 @@ export function RootRoute() {
   );
 }
 
-export function RootErrorBoundary() {
-  const error = useRouteError();
-  const message = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : 'Unknown error';
+/** The error screen in place of the app when a route fails (router.tsx's RouteErrorBoundary). */
+export function RootErrorBoundary({ error }: { error: unknown }) {
+  const message = error instanceof Error ? error.message : 'Unknown error';
   return (
     <main style={{ padding: 32 }}>
       <ContentLayout centered title="Something went wrong" description={message}>

@@ -1,9 +1,6 @@
 // Texts and outcomes of the account page (spec sections 3, 4 and 8), as pure functions.
-import {
-  ACCOUNT_DELETION_FLAGS,
-  type AccountDeletionFlag,
-  type TAccountDeletionFlags,
-} from '@velvet/contracts/entities';
+import { ACCOUNT_DELETION_FLAGS, type AccountDeletionFlag } from '@velvet/contracts/client-state';
+import type { TAccountDeletionFlags } from '@velvet/contracts/entities';
 import type { TDeleteMemberResponse } from '@velvet/contracts/members/delete-member';
 import type { TUpdateMemberResponse } from '@velvet/contracts/members/update-member';
 import { apiFailureMessage } from '../../lib/api-error.ts';

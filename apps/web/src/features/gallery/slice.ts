@@ -6,7 +6,8 @@
 // guest "at page 3 trying to load further" is therefore a guest whose next page would be 4.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { GALLERY } from '@velvet/contracts/catalog';
-import { createInitialGalleryState, type TGalleryState } from '@velvet/contracts/entities';
+import { createInitialGalleryState } from '@velvet/contracts/client-state';
+import type { TGalleryState } from '@velvet/contracts/entities';
 import type { TListImagesRequest, TListImagesResponse } from '@velvet/contracts/galleries/list-images';
 import type { TImage, TImagePatch } from '@velvet/contracts/images/image';
 import type { Filter, GalleryType, Sort } from '@velvet/contracts/options';

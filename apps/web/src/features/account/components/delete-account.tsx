@@ -2,7 +2,7 @@
 // boxes. The dialog mounts on opening, so every box starts cleared; Delete is enabled only when all
 // four are ticked.
 import { useRef, useState } from 'react';
-import { createAccountDeletionFlags, isAccountDeletionConfirmed } from '@velvet/contracts/entities';
+import { createAccountDeletionFlags, isAccountDeletionConfirmed } from '@velvet/contracts/client-state';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/form.tsx';
 import { TrashIcon } from '../../../components/ui/icons.tsx';
