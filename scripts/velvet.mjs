@@ -13,6 +13,15 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
 const pnpmVersion = pkg.packageManager.replace(/^pnpm@/, '');
 const say = (line) => console.log(`[velvet] ${line}`);
+/** When this command started (ms since the epoch); `npm start`'s phases count from here (local/timeline.ts). */
+const T0 = Math.round(performance.timeOrigin);
+const verboseTimings = ['1', 'true'].includes(process.env.VELVET_START_TIMINGS ?? '');
+function timed(name, work) {
+  const start = Date.now();
+  const result = work();
+  if (verboseTimings) say(`timing: ${name} ${((Date.now() - start) / 1000).toFixed(2)} s`);
+  return result;
+}
 
 const [major, minor] = process.versions.node.split('.').map(Number);
 if (major < 20 || (major === 20 && minor < 19)) {
@@ -72,20 +81,25 @@ function ensureWebBuilt() {
 }
 
 function launch(mode) {
-  ensureInstalled();
+  timed('install check', ensureInstalled);
   const apiDir = path.join(root, 'apps/api');
   let child;
   if (mode === 'start') {
     // Production-like: the built web app, and the API and worker as compiled JavaScript.
-    ensureWebBuilt();
-    ensureServerBuilt({ log: say });
+    timed('web app hash check', ensureWebBuilt);
+    timed('server hash check', () => ensureServerBuilt({ log: say }));
     child = spawn(process.execPath, [...COMPILED_NODE_FLAGS, 'dist/local/main.js', mode], {
       cwd: apiDir,
       stdio: 'inherit',
+      env: { ...process.env, VELVET_START_T0: String(T0) },
     });
   } else {
     const tsx = path.join(root, 'apps/api/node_modules/.bin/tsx');
-    child = spawn(tsx, ['src/local/main.ts', mode], { cwd: apiDir, stdio: 'inherit' });
+    child = spawn(tsx, ['src/local/main.ts', mode], {
+      cwd: apiDir,
+      stdio: 'inherit',
+      env: { ...process.env, VELVET_START_T0: String(T0) },
+    });
   }
   // Ctrl-C reaches every process of the terminal's group; the launcher stops its children itself.
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => undefined);

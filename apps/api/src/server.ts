@@ -3,9 +3,27 @@ import { closeServices, createServices } from './bootstrap/create-services.ts';
 import { loadConfig } from './config/env.ts';
 import { ensureAdminAccount } from './services/members/ensure-admin.ts';
 
+/**
+ * `npm start` (local/stack.ts) starts this process with --await-launcher while PostgreSQL and Redis are
+ * still starting: the code above loads meanwhile, and the launcher sends their URLs over IPC once the
+ * schema is ready. Nothing here touches the database or Redis before that message.
+ */
+function settingsFromLauncher(): Promise<NodeJS.ProcessEnv> {
+  if (!process.argv.includes('--await-launcher') || !process.send) return Promise.resolve({});
+  return new Promise((resolve, reject) => {
+    process.once('message', (message: { env?: NodeJS.ProcessEnv }) => {
+      // Nothing more comes; the open channel would keep the process alive. (Not from inside the
+      // 'message' event: Node still uses the channel after the listeners return.)
+      setImmediate(() => process.disconnect?.());
+      resolve(message.env ?? {});
+    });
+    process.once('disconnect', () => reject(new Error('the launcher went away before the database was ready')));
+  });
+}
+
 /** HTTP entry: parse config, build the app, listen, and shut down cleanly on SIGINT/SIGTERM. */
 async function main() {
-  const config = loadConfig();
+  const config = loadConfig({ ...process.env, ...(await settingsFromLauncher()) });
   const services = createServices(config);
   const app = await buildApp({ services });
   const admin = await ensureAdminAccount(services.db, config);

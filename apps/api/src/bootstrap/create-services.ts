@@ -3,9 +3,8 @@ import type { AppConfig } from '../config/env.ts';
 import { createPrismaClient } from '../db/client.ts';
 import { closeQueues, createQueues } from '../jobs/queues.ts';
 import type { AppServices } from '../plugins/app/services.ts';
-import { createGoogleVerifier } from '../providers/identity/google.ts';
+import type { IdentityVerifier } from '../providers/identity/index.ts';
 import type { CardPaymentProvider } from '../providers/payments/index.ts';
-import { createStripeProvider } from '../providers/payments/stripe.ts';
 import { createImageModelProvider } from '../providers/image-model/select.ts';
 import type { ImageStorage } from '../providers/storage/index.ts';
 import { createLocalDiskStorage } from '../providers/storage/local-disk.ts';
@@ -40,12 +39,36 @@ export function createImageStorage(config: AppConfig): ImageStorage {
   return s3 ? createS3Storage(s3) : createLocalDiskStorage(config.STORAGE_DIR);
 }
 
+/**
+ * A provider whose SDK is imported on its first call, not at start-up: the Stripe and Google SDKs are
+ * hundreds of modules that a process which never takes a card or a Google sign-in (the worker, most
+ * API processes between such requests) need not load (docs/performance.md, "Start time and API memory").
+ */
+function onFirstUse<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () => {
+    loading ??= load().catch((error: unknown) => {
+      loading = undefined; // a failed import is retried on the next call
+      throw error;
+    });
+    return loading;
+  };
+}
+
+/** Google's verifier, with google-auth-library loaded on the first sign-in. */
+function createLazyGoogleVerifier(opts: { clientId: string; certsUrl: string }): IdentityVerifier {
+  const verifier = onFirstUse(() =>
+    import('../providers/identity/google.ts').then(({ createGoogleVerifier }) => createGoogleVerifier(opts)),
+  );
+  return { verify: async (idToken, nonce) => (await verifier()).verify(idToken, nonce) };
+}
+
 /** Stripe when its three keys are set; otherwise no card processor (crypto only). */
 export function createCardPayments(config: AppConfig): CardPaymentProvider | null {
   const { STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_URL } = config;
   if (!STRIPE_SECRET_KEY || !STRIPE_PUBLISHABLE_KEY || !STRIPE_WEBHOOK_SECRET) return null;
   const api = STRIPE_API_URL ? new URL(STRIPE_API_URL) : null;
-  return createStripeProvider({
+  const options = {
     secretKey: STRIPE_SECRET_KEY,
     publishableKey: STRIPE_PUBLISHABLE_KEY,
     webhookSecret: STRIPE_WEBHOOK_SECRET,
@@ -53,10 +76,23 @@ export function createCardPayments(config: AppConfig): CardPaymentProvider | nul
       ? {
           host: api.hostname,
           port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)),
-          protocol: api.protocol === 'http:' ? 'http' : 'https',
+          protocol: api.protocol === 'http:' ? ('http' as const) : ('https' as const),
         }
       : {}),
-  });
+  };
+  // The stripe SDK is loaded on the first card call; name and publicKey are what stripe.ts reports.
+  const stripe = onFirstUse(() =>
+    import('../providers/payments/stripe.ts').then(({ createStripeProvider }) => createStripeProvider(options)),
+  );
+  return {
+    name: 'stripe',
+    publicKey: STRIPE_PUBLISHABLE_KEY,
+    createPayment: async (request) => (await stripe()).createPayment(request),
+    getPayment: async (id) => (await stripe()).getPayment(id),
+    createCheckout: async (request) => (await stripe()).createCheckout(request),
+    getCheckout: async (id) => (await stripe()).getCheckout(id),
+    parseWebhook: async (rawBody, signature) => (await stripe()).parseWebhook(rawBody, signature),
+  };
 }
 
 /** The shared services of the API and the worker process, created once per process. */
@@ -73,7 +109,7 @@ export function createServices(config: AppConfig): AppServices {
     storage: createImageStorage(config),
     imageModel: createImageModelProvider(config),
     googleSignIn: config.GOOGLE_CLIENT_ID
-      ? createGoogleVerifier({ clientId: config.GOOGLE_CLIENT_ID, certsUrl: config.GOOGLE_CERTS_URL })
+      ? createLazyGoogleVerifier({ clientId: config.GOOGLE_CLIENT_ID, certsUrl: config.GOOGLE_CERTS_URL })
       : null,
     cardPayments: createCardPayments(config),
     promptSafety: createPromptSafety(config),

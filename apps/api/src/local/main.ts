@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { REPO_ROOT } from '../config/env.ts';
 import { startStack } from './stack.ts';
+import { createStartTimeline } from './timeline.ts';
 
 /**
  * `pnpm start` / `pnpm dev`: the whole product on one URL with no configuration. Reads .env at the
@@ -13,12 +14,18 @@ async function main() {
   } catch {
     // no .env: defaults everywhere
   }
+  const timeline = createStartTimeline();
+  // Before this process: the launcher's checks (scripts/velvet.mjs); then loading this program.
+  const processStart = performance.timeOrigin - (Date.now() - timeline.now());
+  timeline.record('launcher', 0, Math.max(0, processStart));
+  timeline.record('load', Math.max(0, processStart), timeline.now());
   const port = Number(process.env.PORT ?? 3000);
   const stack = await startStack({
     mode,
     port,
     dataDir: process.env.VELVET_DATA_DIR ?? path.join(REPO_ROOT, '.data'),
     env: process.env,
+    timeline,
   });
   console.log(
     [
@@ -31,6 +38,7 @@ async function main() {
       '',
     ].join('\n'),
   );
+  console.log(`[velvet] ${timeline.summary()}`);
 
   let stopping = false;
   const shutdown = async () => {

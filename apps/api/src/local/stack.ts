@@ -2,11 +2,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createImageStorage } from '../bootstrap/create-services.ts';
-import { loadConfig, REPO_ROOT } from '../config/env.ts';
+import { REPO_ROOT } from '../config/env.ts';
 import { prepareDatabase } from './prepare-database.ts';
 import { startEmbeddedPostgres } from './postgres.ts';
 import { findFreePort, startLocalRedis } from './redis.ts';
+import { createStartTimeline, type StartTimeline } from './timeline.ts';
 
 export interface StackOptions {
   mode: 'start' | 'dev';
@@ -21,6 +21,8 @@ export interface StackOptions {
   /** Children's output: inherit (a terminal) or ignore (tests). */
   stdio?: 'inherit' | 'ignore';
   log?: (line: string) => void;
+  /** Records the phases of the start (local/timeline.ts); one is made from `env` when omitted. */
+  timeline?: StartTimeline;
 }
 
 export interface RunningStack {
@@ -30,11 +32,17 @@ export interface RunningStack {
   /** Resolves when a child process exits on its own (a crash). */
   exited: Promise<{ name: string; code: number | null }>;
   stop(): Promise<void>;
+  timeline: StartTimeline;
 }
 
 const API_DIR = path.join(REPO_ROOT, 'apps/api');
 const WORKER_DIR = path.join(REPO_ROOT, 'apps/worker');
 const bin = (pkgDir: string, name: string) => path.join(pkgDir, 'node_modules/.bin', name);
+/**
+ * The worker's own environment: glibc keeps at most 2 malloc arenas (sharp's threads otherwise each
+ * fragment one of their own: docs/performance.md, "Worker"); a value set by the caller wins.
+ */
+const WORKER_ENV = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv => ({ MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX ?? '2' });
 
 /**
  * Running as compiled JavaScript (apps/api/dist, which `npm start` builds with
@@ -44,6 +52,20 @@ const bin = (pkgDir: string, name: string) => path.join(pkgDir, 'node_modules/.b
 const COMPILED = import.meta.url.endsWith('.js');
 /** Workspace imports resolve to the packages' dist/ under this condition (their package.json exports). */
 const COMPILED_NODE_FLAGS = ['--conditions=velvet-compiled', '--enable-source-maps'];
+/**
+ * The API's node flags and environment, as in apps/api's `start` script and the Docker image
+ * (docs/performance.md, "Start time and API memory"): WebAssembly (Prisma's query compiler) compiled
+ * by V8's baseline compiler only, a 4 MB semi-space, an old generation of at most 160 MB (3x the live
+ * heap measured under load), no source maps held in memory, at most 2 glibc malloc arenas (a value
+ * set by the caller wins).
+ */
+const API_NODE_FLAGS = [
+  '--conditions=velvet-compiled',
+  '--liftoff-only',
+  '--max-semi-space-size=4',
+  '--max-old-space-size=160',
+];
+const API_ENV = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv => ({ MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX ?? '2' });
 
 function jwtSecret(dataDir: string): string {
   const file = path.join(dataDir, 'jwt-secret');
@@ -80,6 +102,7 @@ function waitForHttp(url: string, timeoutMs: number, isDead: () => boolean, inte
  */
 export async function startStack(opts: StackOptions): Promise<RunningStack> {
   const log = opts.log ?? ((line: string) => console.log(`[velvet] ${line}`));
+  const timeline = opts.timeline ?? createStartTimeline({ env: opts.env, log });
   const stops: Array<() => Promise<void>> = [];
   const children: Array<{ name: string; child: ChildProcess }> = [];
   let stopping = false;
@@ -104,48 +127,12 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
   };
 
   try {
-    let databaseUrl = opts.env.DATABASE_URL;
-    if (!databaseUrl) {
-      log('DATABASE_URL is unset: starting embedded PostgreSQL');
-      const pg = await startEmbeddedPostgres({ dataDir: path.join(opts.dataDir, 'postgres'), database: 'velvet' });
-      stops.push(pg.stop);
-      databaseUrl = pg.url;
-    }
-    let redisUrl = opts.env.REDIS_URL;
-    if (!redisUrl) {
-      log('REDIS_URL is unset: starting a local redis-server');
-      const redis = await startLocalRedis({ dataDir: path.join(opts.dataDir, 'redis') });
-      stops.push(redis.stop);
-      redisUrl = redis.url;
-    }
-
     const storageDir = opts.env.STORAGE_DIR ?? path.join(opts.dataDir, 'storage');
     const jwt = opts.env.JWT_SECRET ?? jwtSecret(opts.dataDir);
-    // With an S3 bucket configured the demo pictures go where the API will read them.
-    const storage = opts.env.S3_BUCKET
-      ? createImageStorage(
-          loadConfig({
-            ...opts.env,
-            DATABASE_URL: databaseUrl,
-            REDIS_URL: redisUrl,
-            JWT_SECRET: jwt,
-            STORAGE_DIR: storageDir,
-          }),
-        )
-      : undefined;
-    await prepareDatabase({
-      databaseUrl,
-      storageDir,
-      ...(storage ? { storage } : {}),
-      seedImages: opts.seedImages ?? 240,
-      log,
-    });
-
     const apiPort = opts.mode === 'dev' ? await findFreePort(opts.port + 1) : opts.port;
-    const env: NodeJS.ProcessEnv = {
+    // The children's environment; DATABASE_URL and REDIS_URL are added once those are up.
+    let env: NodeJS.ProcessEnv = {
       ...opts.env,
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: redisUrl,
       STORAGE_DIR: storageDir,
       JWT_SECRET: jwt,
       PORT: String(apiPort),
@@ -154,17 +141,111 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
     const stdio = opts.stdio ?? 'inherit';
     const tsx = bin(API_DIR, 'tsx');
     const watch = opts.mode === 'dev' ? ['watch', '--clear-screen=false'] : [];
-    const launch = (name: string, command: string, args: string[], cwd: string, extraEnv: NodeJS.ProcessEnv = {}) => {
-      const child = spawn(command, args, { cwd, env: { ...env, ...extraEnv }, stdio: ['ignore', stdio, stdio] });
+    const launch = (
+      name: string,
+      command: string,
+      args: string[],
+      cwd: string,
+      extraEnv: NodeJS.ProcessEnv = {},
+      ipc = false,
+    ) => {
+      const child = spawn(command, args, {
+        cwd,
+        env: { ...env, ...extraEnv },
+        stdio: ipc ? ['ignore', stdio, stdio, 'ipc'] : ['ignore', stdio, stdio],
+      });
       children.push({ name, child });
       return child;
     };
-    if (COMPILED && opts.mode === 'start') {
-      launch('api', process.execPath, [...COMPILED_NODE_FLAGS, 'dist/server.js'], API_DIR);
-      launch('worker', process.execPath, [...COMPILED_NODE_FLAGS, 'dist/main.js'], WORKER_DIR);
+    const anyDead = () => !stopping && children.some(({ child }) => child.exitCode !== null);
+
+    // `npm start` (compiled JavaScript): the API's process loads its code while PostgreSQL and Redis
+    // start, and is sent their URLs once the schema is ready (server.ts --await-launcher); it touches
+    // neither before that.
+    const apiStart = timeline.now();
+    const earlyApi =
+      COMPILED && opts.mode === 'start'
+        ? launch(
+            'api',
+            process.execPath,
+            [...API_NODE_FLAGS, 'dist/server.js', '--await-launcher'],
+            API_DIR,
+            API_ENV(env),
+            true,
+          )
+        : null;
+
+    // PostgreSQL and Redis start side by side; each one's stop is registered as soon as it is up, so a
+    // failure of the other still stops it.
+    const [database, redis] = await Promise.allSettled([
+      opts.env.DATABASE_URL
+        ? Promise.resolve(opts.env.DATABASE_URL)
+        : timeline.phase('postgres', async () => {
+            log('DATABASE_URL is unset: starting embedded PostgreSQL');
+            const pg = await startEmbeddedPostgres({
+              dataDir: path.join(opts.dataDir, 'postgres'),
+              database: 'velvet',
+            });
+            stops.push(pg.stop);
+            return pg.url;
+          }),
+      opts.env.REDIS_URL
+        ? Promise.resolve(opts.env.REDIS_URL)
+        : timeline.phase('redis', async () => {
+            log('REDIS_URL is unset: starting a local redis-server');
+            const server = await startLocalRedis({ dataDir: path.join(opts.dataDir, 'redis') });
+            stops.push(server.stop);
+            return server.url;
+          }),
+    ]);
+    if (database.status === 'rejected') throw database.reason;
+    if (redis.status === 'rejected') throw redis.reason;
+    const databaseUrl = database.value;
+    const redisUrl = redis.value;
+
+    // With an S3 bucket configured the demo pictures go where the API will read them. The services
+    // (AWS SDK, sharp...) are loaded for that case only.
+    const storage = opts.env.S3_BUCKET
+      ? await import('../bootstrap/create-services.ts').then(async ({ createImageStorage }) => {
+          const { loadConfig } = await import('../config/env.ts');
+          return createImageStorage(
+            loadConfig({
+              ...opts.env,
+              DATABASE_URL: databaseUrl,
+              REDIS_URL: redisUrl,
+              JWT_SECRET: jwt,
+              STORAGE_DIR: storageDir,
+            }),
+          );
+        })
+      : undefined;
+    await timeline.phase('database check', () =>
+      prepareDatabase({
+        databaseUrl,
+        storageDir,
+        ...(storage ? { storage } : {}),
+        seedImages: opts.seedImages ?? 240,
+        log,
+      }),
+    );
+    env = { ...env, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl };
+
+    // The worker once the API answers /readyz: it loads the same modules and would take half of the
+    // CPU while the API starts, and readiness does not need it.
+    const apiReady = async (since: number) => {
+      await waitForHttp(`http://127.0.0.1:${apiPort}/readyz`, 60_000, anyDead, 25);
+      timeline.record('api', since, timeline.now());
+    };
+    if (earlyApi) {
+      // A send to a process that died is reported by anyDead() in apiReady.
+      earlyApi.send({ env: { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl } }, () => undefined);
+      await apiReady(apiStart);
+      launch('worker', process.execPath, [...COMPILED_NODE_FLAGS, 'dist/main.js'], WORKER_DIR, WORKER_ENV(env));
     } else {
+      const since = timeline.now();
       launch('api', tsx, [...watch, 'src/server.ts'], API_DIR);
-      launch('worker', tsx, [...watch, 'src/main.ts'], WORKER_DIR);
+      await apiReady(since);
+      launch('worker', tsx, [...watch, 'src/main.ts'], WORKER_DIR, WORKER_ENV(env));
     }
     if (opts.mode === 'dev') {
       const webDir = path.join(REPO_ROOT, 'apps/web');
@@ -180,11 +261,9 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
         });
       }
     });
-    const anyDead = () => !stopping && children.some(({ child }) => child.exitCode !== null);
     const url = `http://localhost:${opts.port}`;
-    await waitForHttp(`http://127.0.0.1:${apiPort}/readyz`, 60_000, anyDead, 50);
     if (opts.mode === 'dev') await waitForHttp(`http://127.0.0.1:${opts.port}/`, 60_000, anyDead);
-    return { url, databaseUrl, redisUrl, exited, stop };
+    return { url, databaseUrl, redisUrl, exited, stop, timeline };
   } catch (err) {
     await stop();
     throw err;
