@@ -2,12 +2,16 @@
 // same run on the same machine.
 //
 // For each WORKER_CONCURRENCY (default 1 and 2) the product is started as `npm start` does
-// (apps/api/src/local/stack.ts: embedded Postgres, local Redis, the API and the worker as child
-// processes, no demo seed) on a throwaway data folder; members sign up through the API (500 welcome
-// coins: five 1-image generations each) and call POST /api/v2/images/make, learning of completion
-// through their member event stream (GET /api/v2/events).
+// (apps/api/src/local/stack.ts loaded compiled from apps/api/dist, so the API and the worker run as
+// compiled JavaScript, with the worker's environment from stack.ts: embedded Postgres, local Redis,
+// the API and the worker as child processes, no demo seed) on a throwaway data folder; members sign
+// up through the API (500 welcome coins: five 1-image generations each) and call
+// POST /api/v2/images/make, learning of completion through their member event stream
+// (GET /api/v2/events).
 //   - one image, POST to complete (client clock), median of 5, beside the provider's own time measured
-//     in this process: drawing the demo picture + the local picture safety check (face ages) on it;
+//     in this process: drawing the demo picture + the local picture safety check (face ages) on it,
+//     one round after each generation (interleaved); where the time went is printed too (POST -> job
+//     queued -> job started -> 'complete' event received);
 //   - 50 images queued at once: images/min and queue wait median (BullMQ's own timestamps: added ->
 //     processedOn), and the service time per job (processedOn -> finishedOn);
 //   - after the last concurrency's burst, more generations until the worker has made 200, then the
@@ -16,18 +20,23 @@
 // Goals are printed with met / NOT met; none of them is asserted in a test.
 //
 // Options: --concurrency 1,2 (the values to run), --burst N (default 50), --total N (default 200),
-// --json FILE (write the figures).
+// --json FILE (write the figures), --logs (the product's output, at LOG_LEVEL info), --source (the
+// API and the worker from their TypeScript sources through tsx, as tests run them: no shared dist/
+// that another checkout's build may rewrite mid-run). Environment
+// variables reach the product: MALLOC_ARENA_MAX=16 (glibc's own default on 2 cores) measures the
+// worker without the limit stack.ts gives it.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Queue } from 'bullmq';
 import { generateRunId } from '@velvet/contracts/format';
 import { RATIOS } from '@velvet/contracts/options';
 import { redisConnection, QUEUE_NAMES } from '@velvet/api/jobs/queues';
 import { findFreePort } from '@velvet/api/local/redis';
-import { startStack, type RunningStack } from '@velvet/api/local/stack';
+import type { RunningStack, startStack as StartStack } from '@velvet/api/local/stack';
 import { drawDemoImage } from '@velvet/api/providers/image-model/demo';
 import { createLocalFaceAgeEstimator } from '@velvet/api/providers/safety/face-age-local';
 
@@ -41,10 +50,14 @@ interface Args {
   burst: number;
   total: number;
   json: string | null;
+  /** The product's own output on this terminal (LOG_LEVEL info). */
+  logs: boolean;
+  /** Run the API and the worker from their TypeScript sources (tsx) instead of compiled. */
+  source: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { concurrency: [1, 2], burst: 50, total: 200, json: null };
+  const args: Args = { concurrency: [1, 2], burst: 50, total: 200, json: null, logs: false, source: false };
   for (let i = 0; i < argv.length; i += 1) {
     const flag = argv[i];
     const next = () => argv[++i] ?? '';
@@ -52,6 +65,8 @@ function parseArgs(argv: string[]): Args {
     else if (flag === '--burst') args.burst = Number(next());
     else if (flag === '--total') args.total = Number(next());
     else if (flag === '--json') args.json = next();
+    else if (flag === '--logs') args.logs = true;
+    else if (flag === '--source') args.source = true;
   }
   return args;
 }
@@ -63,6 +78,27 @@ const median = (values: number[]) => {
 };
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 const sleep = (millis: number) => new Promise((resolve) => setTimeout(resolve, millis));
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * The product as `npm start` runs it: the server packages compiled (scripts/build-server.mjs, which
+ * rebuilds only when their sources changed) and local/stack.ts loaded from apps/api/dist, so that the
+ * API and the worker run as compiled JavaScript under plain node, not through tsx (which costs the
+ * worker ~40 MiB and some CPU per job that production does not pay).
+ */
+async function loadCompiledStack(): Promise<typeof StartStack> {
+  execFileSync(process.execPath, [path.join(REPO_ROOT, 'scripts/build-server.mjs')], { stdio: 'inherit' });
+  const compiled = pathToFileURL(path.join(REPO_ROOT, 'apps/api/dist/local/stack.js')).href;
+  const module = (await import(compiled)) as { startStack: typeof StartStack };
+  return module.startStack;
+}
+
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(', ');
 
 // ---- processes ----
 
@@ -175,6 +211,8 @@ async function openEvents(origin: string, member: Member): Promise<void> {
 }
 
 let makeErrors = 0;
+/** Set when the API or the worker exits during a run. */
+let crashed: string | null = null;
 
 async function make(
   origin: string,
@@ -234,6 +272,11 @@ function completion(
       reject(new Error(`image ${imageId} did not finish in ${timeoutMs} ms`));
     }, timeoutMs);
     const poll = setInterval(() => {
+      if (crashed) {
+        clearTimeout(timer);
+        clearInterval(poll);
+        return reject(new Error(crashed));
+      }
       void fetch(`${origin}/api/v2/status/${imageId}`, { headers: { authorization: `Bearer ${member.token}` } })
         .then((response) => response.json() as Promise<{ status?: string }>)
         .then(({ status }) => {
@@ -254,6 +297,21 @@ async function members(origin: string, count: number, from: number): Promise<Mem
   return made;
 }
 
+/**
+ * BullMQ's timestamps of a run's job (ms since the epoch, the product's clocks). The image's event is
+ * published before its job returns, so the job may still be finishing: wait for finishedOn.
+ */
+async function jobStamps(queue: Queue, runId: string) {
+  for (let tries = 0; ; tries += 1) {
+    const job = await queue.getJob(runId);
+    if (job?.finishedOn && job.processedOn) {
+      return { added: job.timestamp, started: job.processedOn, ended: job.finishedOn };
+    }
+    if (tries >= 100) throw new Error(`job ${runId} did not finish`);
+    await sleep(100);
+  }
+}
+
 /** Queues `count` images at once across members (5 each) and waits for all of them. */
 async function burst(origin: string, queue: Queue, pool: Member[], count: number, label: string) {
   const slots = pool.flatMap((member) => Array.from({ length: IMAGES_PER_MEMBER }, () => member)).slice(0, count);
@@ -262,8 +320,7 @@ async function burst(origin: string, queue: Queue, pool: Member[], count: number
   );
   const finished = await Promise.all(made.map(({ imageId }, i) => completion(origin, slots[i]!, imageId)));
   const failed = finished.filter((f) => f.status !== 'complete').length;
-  const jobs = await Promise.all(made.map(({ runId }) => queue.getJob(runId)));
-  const stamps = jobs.map((job) => ({ added: job!.timestamp, started: job!.processedOn!, ended: job!.finishedOn! }));
+  const stamps = await Promise.all(made.map(({ runId }) => jobStamps(queue, runId)));
   const first = Math.min(...stamps.map((s) => s.added));
   const last = Math.max(...stamps.map((s) => s.ended));
   return {
@@ -277,31 +334,41 @@ async function burst(origin: string, queue: Queue, pool: Member[], count: number
 
 // ---- the provider's own time, in this process ----
 
-async function providerTime(rounds = 5) {
+/**
+ * The provider's work for one image, timed in this process: drawing the demo picture, then the local
+ * picture safety check on it. Rounds are interleaved with the product's single generations (one after
+ * each), so that both see the same moments of a noisy machine; this process is idle while the product
+ * works, and the product is idle while this runs.
+ */
+async function providerMeter() {
   const { width, height } = RATIOS[RATIO];
   const estimator = createLocalFaceAgeEstimator();
   await estimator.estimate(await drawDemoImage('warm-up', width, height));
   const draw: number[] = [];
   const check: number[] = [];
-  for (let i = 0; i < rounds; i += 1) {
-    let t = performance.now();
-    const picture = await drawDemoImage(`provider picture ${i} of a calm lake`, width, height);
-    draw.push(performance.now() - t);
-    t = performance.now();
-    await estimator.estimate(picture);
-    check.push(performance.now() - t);
-  }
-  return { drawMs: median(draw), checkMs: median(check), totalMs: median(draw) + median(check) };
+  return {
+    async round(i: number) {
+      let t = performance.now();
+      const picture = await drawDemoImage(`provider picture ${i} of a calm lake`, width, height);
+      draw.push(performance.now() - t);
+      t = performance.now();
+      await estimator.estimate(picture);
+      check.push(performance.now() - t);
+    },
+    result: () => ({ drawMs: median(draw), checkMs: median(check), totalMs: median(draw) + median(check) }),
+  };
 }
 
 // ---- one run per concurrency ----
+
+let startStack: typeof StartStack;
 
 async function runAt(concurrency: number, args: Args, isLast: boolean) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'velvet-bench-worker-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'test',
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: args.logs ? 'info' : 'warn',
     WORKER_CONCURRENCY: String(concurrency),
     SERVE_WEB: 'false',
     AUTH_RATE_LIMIT_MAX_PER_IP: '100000',
@@ -321,12 +388,16 @@ async function runAt(concurrency: number, args: Args, isLast: boolean) {
       dataDir,
       env,
       seedImages: 0,
-      stdio: 'ignore',
+      stdio: args.logs ? 'inherit' : 'ignore',
       log: () => undefined,
     });
     const origin = stack.url.replace('localhost', '127.0.0.1');
     queue = new Queue(QUEUE_NAMES.generation, { connection: redisConnection(stack.redisUrl) });
-    const rssAtStart = workerRss();
+    // A crashed API or worker fails the run at once instead of at the next timeout.
+    const running = stack;
+    void running.exited.then(({ name, code }) => {
+      crashed = `the ${name} process exited (code ${code})`;
+    });
     let generated = 0;
 
     // Warm-up: the first picture loads the face model.
@@ -335,18 +406,34 @@ async function runAt(concurrency: number, args: Args, isLast: boolean) {
     const w = await make(origin, warm!, 'warm-up picture of a calm lake');
     await completion(origin, warm!, w.imageId);
     generated += 1;
+    await sleep(500);
+    const rssAtStart = workerRss();
 
-    // One image at a time, POST to complete.
+    // One image at a time, POST to complete, each followed by one round of the provider's own work.
     const [single] = await members(origin, 1, 1);
     pool.push(single!);
+    const meter = await providerMeter();
     const singles: number[] = [];
+    const phases = { toQueued: [] as number[], queuedToStarted: [] as number[], startedToEvent: [] as number[] };
     for (let i = 0; i < IMAGES_PER_MEMBER; i += 1) {
       const m = await make(origin, single!, `single picture ${i} of a calm lake`);
       const done = await completion(origin, single!, m.imageId);
       singles.push(done.at - m.at);
       generated += 1;
+      // Where the time went (wall clock; the product's and this process' clocks are the same machine's).
+      const stamps = await jobStamps(queue, m.runId);
+      const postWall = performance.timeOrigin + m.at;
+      phases.toQueued.push(stamps.added - postWall);
+      phases.queuedToStarted.push(stamps.started - stamps.added);
+      phases.startedToEvent.push(performance.timeOrigin + done.at - stamps.started);
+      await meter.round(i);
     }
-    const provider = await providerTime();
+    const provider = meter.result();
+    const singlePhases = {
+      postToQueuedMs: median(phases.toQueued),
+      queuedToStartedMs: median(phases.queuedToStarted),
+      startedToEventMs: median(phases.startedToEvent),
+    };
 
     // The burst; the API's RSS is sampled while the queue is full.
     const burstPool = await members(origin, Math.ceil(args.burst / IMAGES_PER_MEMBER), 2);
@@ -375,6 +462,7 @@ async function runAt(concurrency: number, args: Args, isLast: boolean) {
     const result = {
       concurrency,
       postToCompleteMs: median(singles),
+      singlePhases,
       provider,
       queued,
       apiPeakMiB: apiPeak,
@@ -386,10 +474,13 @@ async function runAt(concurrency: number, args: Args, isLast: boolean) {
       `  one image POST->complete: ${ms(result.postToCompleteMs)} (median of ${singles.length}); provider's own time ${ms(provider.totalMs)} = drawing ${ms(provider.drawMs)} + picture safety check ${ms(provider.checkMs)}: ${(result.postToCompleteMs / provider.totalMs).toFixed(2)}x`,
     );
     console.log(
+      `    medians: POST -> job queued ${ms(singlePhases.postToQueuedMs)}, queued -> job started ${ms(singlePhases.queuedToStartedMs)}, started -> 'complete' event received ${ms(singlePhases.startedToEventMs)}`,
+    );
+    console.log(
       `  ${queued.count} queued: ${queued.imagesPerMin.toFixed(0)} images/min, queue wait median ${ms(queued.queueWaitMedianMs)}, service per job median ${ms(queued.serviceMedianMs)}${queued.failed ? `, ${queued.failed} not complete` : ''}`,
     );
     console.log(
-      `  API peak RSS while queued: ${apiPeak.toFixed(0)} MiB; worker RSS ${rssAtStart.toFixed(0)} MiB at start, ${result.workerRssAfterBurstMiB.toFixed(0)} MiB after the burst`,
+      `  API peak RSS while queued: ${apiPeak.toFixed(0)} MiB; worker RSS ${rssAtStart.toFixed(0)} MiB after its first picture (models loaded), ${result.workerRssAfterBurstMiB.toFixed(0)} MiB after the burst`,
     );
     if (makeErrors) console.log(`  make calls answered 5xx and retried: ${makeErrors}`);
     if (rssAfter)
@@ -406,12 +497,16 @@ async function runAt(concurrency: number, args: Args, isLast: boolean) {
 async function main() {
   const args = parseArgs(process.argv.slice(2));
   const cores = os.availableParallelism();
+  startStack = args.source ? (await import('@velvet/api/local/stack')).startStack : await loadCompiledStack();
+  console.log(`the API and the worker run ${args.source ? 'from their TypeScript sources (tsx)' : 'compiled'}`);
+  console.log(`load average at start: ${loadAverage()}`);
   const results = [];
   for (const [i, concurrency] of args.concurrency.entries()) {
     results.push(await runAt(concurrency, args, i === args.concurrency.length - 1));
   }
   const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
-  console.log(`\ngoals (${cores} cores):`);
+  console.log(`\nload average at the end: ${loadAverage()}`);
+  console.log(`goals (${cores} cores):`);
   for (const r of results) {
     const ratio = r.postToCompleteMs / r.provider.totalMs;
     console.log(
