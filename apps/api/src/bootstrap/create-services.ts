@@ -7,6 +7,7 @@ import { createGoogleVerifier } from '../providers/identity/google.ts';
 import type { CardPaymentProvider } from '../providers/payments/index.ts';
 import { createStripeProvider } from '../providers/payments/stripe.ts';
 import { createImageModelProvider } from '../providers/image-model/select.ts';
+import { createMailer } from '../providers/mail/select.ts';
 import type { ImageStorage } from '../providers/storage/index.ts';
 import { createLocalDiskStorage } from '../providers/storage/local-disk.ts';
 import { createS3Storage, s3OptionsFrom } from '../providers/storage/s3.ts';
@@ -78,6 +79,7 @@ export function createServices(config: AppConfig): AppServices {
     cardPayments: createCardPayments(config),
     promptSafety: createPromptSafety(config),
     pictureSafety: createPictureSafety(config),
+    mailer: createMailer(config),
   };
 }
 

@@ -35,6 +35,8 @@ export const routes: RouteObject[] = [
       { path: paths.oauthCallback, lazy: () => import('./routes/auth/oauth-callback.tsx') },
       { path: paths.paymentSuccess, lazy: () => import('./routes/payments/payment-success.tsx') },
       { path: paths.paymentCancel, lazy: () => import('./routes/payments/payment-cancel.tsx') },
+      { path: paths.verifyEmail, lazy: () => import('./routes/auth/verify-email.tsx') },
+      { path: paths.resetPassword, lazy: () => import('./routes/auth/reset-password.tsx') },
       { path: '*', lazy: () => import('./routes/not-found.tsx') },
     ],
   },

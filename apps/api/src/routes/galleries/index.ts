@@ -63,7 +63,7 @@ const galleryRoutes: FastifyPluginAsyncZod<GalleryRoutesOptions> = async (app, o
   app.get(
     API_PATHS.publicImages,
     {
-      preHandler: app.identify,
+      onRequest: app.identify,
       serializerCompiler: jsonSchemaSerializerCompiler,
       schema: {
         tags: ['galleries'],
@@ -92,7 +92,7 @@ const galleryRoutes: FastifyPluginAsyncZod<GalleryRoutesOptions> = async (app, o
   app.get(
     API_PATHS.collectionImages,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       serializerCompiler: jsonSchemaSerializerCompiler,
       schema: {
         tags: ['galleries'],
@@ -108,7 +108,7 @@ const galleryRoutes: FastifyPluginAsyncZod<GalleryRoutesOptions> = async (app, o
   app.get(
     API_PATHS.likedImages,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       serializerCompiler: jsonSchemaSerializerCompiler,
       schema: {
         tags: ['galleries'],
