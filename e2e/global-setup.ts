@@ -19,6 +19,8 @@ declare module 'vitest' {
     esploraControlUrl: string;
     /** Control API of the XRP Ledger stand-in (POST {url}/__control/pay { tag, amount }). */
     rippledControlUrl: string;
+    /** The stack's mail outbox: each mail the product sends is an .eml file here (e2e/support/mail-outbox.ts). */
+    mailOutboxDir: string;
   }
 }
 
@@ -58,9 +60,14 @@ export default async function setup(project: TestProject) {
     ADMIN_PASSWORD: 'Admin!12345',
     ADS_VAST_URL: ads.vastUrl,
     ADS_IFRAME_URL: ads.iframeUrl,
+    // Stripe's browser half only: the CSP then allows Stripe.js as in a deployment with cards (the
+    // card test tells the browser cards are on); without the secret keys cards stay off here.
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e',
     ...chains.env,
     // Claims are refunded 3 s after the request (unless support rejects them first).
     CLAIM_REFUND_DELAY_MINUTES: '0.05',
+    // No SMTP server: mails are .eml files in the data folder, read by e2e/support/mail-outbox.ts.
+    MAIL_OUTBOX_DIR: path.join(dataDir, 'mail'),
   };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
@@ -87,6 +94,7 @@ export default async function setup(project: TestProject) {
   project.provide('adServerUrl', ads.origin);
   project.provide('esploraControlUrl', chains.esplora.url);
   project.provide('rippledControlUrl', chains.rippled.url);
+  project.provide('mailOutboxDir', path.join(dataDir, 'mail'));
   return async () => {
     await stack.stop();
     await google.stop();

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { TSession } from '@velvet/contracts/auth/session-user';
 import { inject } from 'vitest';
 import { baseUrl } from './base-url.ts';
+import { verificationLinkFor } from './mail-outbox.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -33,8 +34,17 @@ export interface Member {
   session: TSession;
 }
 
-/** Registers a member through the API, as the register form would (on the shared stack unless told). */
-export async function registerMember(prefix: string, origin: string = baseUrl()): Promise<Member> {
+/**
+ * Registers a member through the API, as the register form would (on the shared stack unless told),
+ * then verifies the address as its owner would: the link from the mail in the stack's outbox (the
+ * welcome coins come with it). `{ verify: false }` leaves the address unverified (no coins); a stack
+ * started by the test itself passes its `outboxDir` (`<data folder>/mail`).
+ */
+export async function registerMember(
+  prefix: string,
+  origin: string = baseUrl(),
+  options: { verify?: boolean; outboxDir?: string } = {},
+): Promise<Member> {
   const email = uniqueEmail(prefix);
   const nickname = uniqueNickname(prefix.replace(/[^A-Za-z0-9]/g, ''));
   const response = await fetch(new URL('/api/auth/register', origin), {
@@ -44,7 +54,21 @@ export async function registerMember(prefix: string, origin: string = baseUrl())
   });
   const body = (await response.json()) as TSession & { status: string; message?: string };
   if (!response.ok || body.status !== 'ok') throw new Error(`register failed: ${response.status} ${body.message}`);
-  return { email, password: PASSWORD, nickname, session: body };
+  const member = { email, password: PASSWORD, nickname, session: body };
+  return options.verify === false ? member : verifyMember(member, origin, options.outboxDir);
+}
+
+/** Opens the member's newest verification link (what the /verify-email page sends); the session gains the coins. */
+export async function verifyMember(member: Member, origin: string = baseUrl(), outboxDir?: string): Promise<Member> {
+  const { token } = await verificationLinkFor(member.email, outboxDir ? { dir: outboxDir } : {});
+  const response = await fetch(new URL('/api/auth/verify-email', origin), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
+  const body = (await response.json()) as { status: string; cur_tokens: number; message?: string };
+  if (!response.ok || body.status !== 'ok') throw new Error(`verify failed: ${response.status} ${body.message}`);
+  return { ...member, session: { ...member.session, cur_tokens: body.cur_tokens, email_verified: true } };
 }
 
 /** Local storage items that make the app start signed in as this member (what a login stores). */

@@ -22,6 +22,62 @@ export const MOBILE_VIEWPORT = { width: 390, height: 844 } as const;
 export const CONSENT_KEY = 'adult-consent-given';
 export const CONSENT_VALUE = 'true';
 
+/** A Content-Security-Policy violation a page reported (securitypolicyviolation event). */
+export interface CspViolation {
+  page: string;
+  directive: string;
+  blocked: string;
+  source: string;
+}
+
+/**
+ * Every CSP violation of every page of every context newContext() made, since the last check. The
+ * product runs with its CSP enforced in these tests; a violation is a bug (a blocked script, style,
+ * picture or frame), so each test fails on one (see the afterEach below).
+ */
+const cspViolations: CspViolation[] = [];
+
+/** The violations recorded since the last call, which forgets them. */
+export function takeCspViolations(): CspViolation[] {
+  return cspViolations.splice(0, cspViolations.length);
+}
+
+/** Fails when a page reported a CSP violation since the last check. */
+export function assertNoCspViolations(): void {
+  const violations = takeCspViolations();
+  if (violations.length === 0) return;
+  const lines = violations.map(
+    (v) => `  ${v.directive} blocked ${v.blocked} (on ${v.page}${v.source ? `, ${v.source}` : ''})`,
+  );
+  throw new Error(`Content-Security-Policy violations:\n${lines.join('\n')}`);
+}
+
+// Under vitest (the e2e project), every test ends with the check: a violation in beforeAll surfaces in
+// the file's first test. Other users of these helpers (bench/web) run without vitest.
+if (process.env.VITEST) {
+  const { afterEach } = await import('vitest');
+  afterEach(() => {
+    assertNoCspViolations();
+  });
+}
+
+async function recordCspViolations(context: BrowserContext): Promise<void> {
+  await context.exposeBinding('__velvetCspViolation', (_source, violation: CspViolation) => {
+    cspViolations.push(violation);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { __velvetCspViolation?: (v: unknown) => void }).__velvetCspViolation;
+      report?.({
+        page: location.href,
+        directive: event.effectiveDirective || event.violatedDirective,
+        blocked: event.blockedURI || '(inline)',
+        source: event.sourceFile ? `${event.sourceFile}:${event.lineNumber}` : event.sample,
+      });
+    });
+  });
+}
+
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
 }
@@ -46,6 +102,7 @@ export async function newContext(browser: Browser, options: NewPageOptions = {})
     viewport: options.mobile ? MOBILE_VIEWPORT : DESKTOP_VIEWPORT,
     ...(options.mobile ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
   });
+  await recordCspViolations(context);
   const items: Record<string, string> = { ...options.localStorage };
   if (options.consent) items[CONSENT_KEY] = CONSENT_VALUE;
   if (Object.keys(items).length > 0) {

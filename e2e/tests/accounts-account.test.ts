@@ -1,7 +1,8 @@
 // (page.evaluate callbacks and init scripts run in the browser.)
 // Manage Account (spec sections 2, 4 and 8): the logged-out prompt, the member's details fresh from
 // the server, the nickname edit (also shown in the side panel), and account deletion behind four
-// acknowledgements, after which the email neither logs in nor registers again.
+// acknowledgements, after which logging in or registering with the email says the account was deleted
+// and from which date the email can be used again (DELETED_EMAIL_HOLD_DAYS, 30 by default).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, registerMember, signedInStorage, uniqueNickname, type Member } from '../support/accounts.ts';
@@ -12,6 +13,7 @@ import {
   openLoginModal,
   submitLogin,
   submitRegister,
+  switchToRegister,
   waitForLoginError,
 } from '../support/auth-ui.ts';
 import { baseUrl } from '../support/base-url.ts';
@@ -156,6 +158,7 @@ describe.each([
     expect(await deleteButton.isDisabled()).toBe(true);
 
     for (let i = 0; i < 4; i += 1) await boxes.nth(i).check();
+    const deletedAt = new Date();
     await deleteButton.click();
     await waitForPath(page, '/home');
     await waitForTitle(page, 'Explore');
@@ -163,16 +166,26 @@ describe.each([
     expect(await localItem(page, 'user')).toBeNull();
     await waitVisible(page.getByTestId(mobile ? 'bottom-bar' : 'side-panel').getByRole('button', { name: 'Login' }));
 
-    // Logging in with that email: it is unregistered now.
+    // Logging in with that email says the account was deleted and when the email can be used again;
+    // the modal stays on Log In (no switch to a registration that would be refused).
+    const day = (date: Date) =>
+      new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
+        date,
+      );
+    const expected =
+      `The account with this email was deleted on ${day(deletedAt)}. ` +
+      `This email can be used to register again from ${day(new Date(deletedAt.getTime() + 30 * 86_400_000))}.`;
     await openLoginModal(page, mobile);
     await fillLogin(page, member.email, member.password);
     await submitLogin(page);
-    await waitForLoginError(page, 'This is an unregistered email. Please proceed with the membership registration.');
+    await waitForLoginError(page, expected);
+    await waitVisible(page.getByRole('dialog', { name: 'Welcome Back' }));
 
-    // Registering it again is refused with the server's message.
+    // Registering it says the same.
+    await switchToRegister(page);
     await fillRegister(page, { email: member.email, nickname: uniqueNickname('Again'), password: PASSWORD });
     await submitRegister(page);
-    await waitForLoginError(page, 'cannot be used to register again');
+    await waitForLoginError(page, expected);
     expect(await loginDialog(page).isVisible()).toBe(true);
     expect(await localItem(page, 'token')).toBeNull();
     await page.context().close();

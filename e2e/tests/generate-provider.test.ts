@@ -93,7 +93,7 @@ describe('generation screen with the AUTOMATIC1111 adapter', () => {
 
   it('shows no demo notice and completes a generation with the pictures the model drew', async () => {
     model.mode = 'ok';
-    const member = await registerMember('a1111', main!.stack.url);
+    const member = await registerMember('a1111', main!.stack.url, { outboxDir: path.join(main!.dataDir, 'mail') });
     const page = await openGenerate(member, main!.stack);
     const errors = watchErrors(page);
     const s = screen(page);
@@ -116,7 +116,7 @@ describe('generation screen with the AUTOMATIC1111 adapter', () => {
 
   it("a request the model refuses: 'Generation failed' on every tile, and the coins come back", async () => {
     model.mode = 'invalid-request';
-    const member = await registerMember('a1111fail', main!.stack.url);
+    const member = await registerMember('a1111fail', main!.stack.url, { outboxDir: path.join(main!.dataDir, 'mail') });
     const page = await openGenerate(member, main!.stack);
     const s = screen(page);
     await waitForBalance(page, '500');
@@ -148,7 +148,9 @@ describe('the picture safety check with SAFETY_FACE_MIN_AGE=99 (every face under
 
   it("a picture of people: 'Held for review' on every tile, never the picture, and the coins come back", async () => {
     model.mode = 'face';
-    const member = await registerMember('a1111held', strict!.stack.url);
+    const member = await registerMember('a1111held', strict!.stack.url, {
+      outboxDir: path.join(strict!.dataDir, 'mail'),
+    });
     const page = await openGenerate(member, strict!.stack);
     const errors = watchErrors(page);
     const pictureRequests: string[] = [];

@@ -1,18 +1,20 @@
 import sensible from '@fastify/sensible';
 import { API_PATHS } from '@velvet/contracts/routes';
-import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import authPlugin from './plugins/app/auth.ts';
-import errorHandler from './plugins/app/error-handler.ts';
+import errorHandler, { BODY_LIMIT_BYTES, frameworkErrorReply, MAX_PARAM_LENGTH } from './plugins/app/error-handler.ts';
 import memberEvents from './plugins/app/member-events.ts';
 import servicesPlugin, { type AppServices } from './plugins/app/services.ts';
 import webApp from './plugins/app/web-app.ts';
 import compress from './plugins/external/compress.ts';
+import helmet from './plugins/external/helmet.ts';
 import swagger from './plugins/external/swagger.ts';
 import adminRoutes from './routes/admin/index.ts';
 import adminSafetyRoutes from './routes/admin/safety.ts';
 import adRoutes from './routes/ads/index.ts';
 import authRoutes from './routes/auth/index.ts';
+import verificationRoutes from './routes/auth/verification.ts';
 import imageRoutes from './routes/images/index.ts';
 import imageActionRoutes from './routes/images/actions.ts';
 import galleryRoutes from './routes/galleries/index.ts';
@@ -27,6 +29,13 @@ import {
   invalidateGalleryCache,
   registerGalleryCacheRedis,
 } from './services/galleries/gallery-cache.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered on the app, in order (HEAD twins included). */
+    routeTable: readonly RouteOptions[];
+  }
+}
 
 /** How long a signed-in member's lookup is reused by one API process (auth.ts). */
 export const MEMBER_CACHE_MS = 3_000;
@@ -56,12 +65,28 @@ export async function buildApp({ services, logger, caches }: BuildAppOptions) {
     logController: new LogController({ disableRequestLogging: config.NODE_ENV === 'production' }),
     trustProxy: config.TRUST_PROXY,
     // A generation prompt or a support message is small; anything bigger is a mistake or abuse.
-    bodyLimit: 256 * 1024,
+    bodyLimit: BODY_LIMIT_BYTES,
+    // An id longer than Fastify's default (100) reaches the route's validation, which names the
+    // parameter (400), instead of the router's own 414; past this the router refuses it (400).
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // Router errors raised before any hook (bad %-encoding, too long parameter): our error body.
+    frameworkErrors: frameworkErrorReply,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // The API speaks JSON only: any other body is a 415 (the card webhook keeps its raw-body parser).
+  app.removeContentTypeParser('text/plain');
 
+  // Every route as registered (method, path, schema, hooks), for the checks that read the whole route
+  // table (test/integration/api/route-table.test.ts).
+  const routeTable: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => {
+    routeTable.push(route as RouteOptions);
+  });
+  app.decorate('routeTable', routeTable);
+
+  await app.register(helmet, { config });
   await app.register(sensible);
   await app.register(compress);
   await app.register(swagger);
@@ -94,6 +119,7 @@ export async function buildApp({ services, logger, caches }: BuildAppOptions) {
 
   await app.register(systemRoutes);
   await app.register(authRoutes);
+  await app.register(verificationRoutes);
   await app.register(memberRoutes);
   await app.register(supportRoutes);
   await app.register(imageRoutes);

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { IMAGE_ID_PATTERN, RUN_ID_PATTERN } from './ids.ts';
 import { MAX_IMAGES_PER_REQUEST, RUN_ID_LENGTH } from './options.ts';
+import { noControlCharacters } from './text.ts';
 
 type IssueLike = { readonly input?: unknown };
 
@@ -11,9 +12,18 @@ export function fieldError(field: string, expectation: string): (issue: IssueLik
   return (issue) => (issue.input === undefined ? `${field} is required` : `${field} ${expectation}`);
 }
 
+export interface TextOptions {
+  /**
+   * 'refuse' (default): a control character other than tab, line feed and carriage return is a 400
+   * naming the field (text.ts). 'allow': only for a field whose schema strips them (the prompt).
+   */
+  controlCharacters?: 'refuse' | 'allow';
+}
+
 /** A required string field. Checks added later need their own message. */
-export function zText(field: string) {
-  return z.string({ error: fieldError(field, 'must be a string') });
+export function zText(field: string, options: TextOptions = {}) {
+  const text = z.string({ error: fieldError(field, 'must be a string') });
+  return options.controlCharacters === 'allow' ? text : text.refine(...noControlCharacters(field));
 }
 
 /** A required string that is non-blank after trimming, at most `max` characters. */

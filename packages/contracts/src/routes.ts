@@ -8,6 +8,12 @@ export const API_PATHS = {
   register: '/api/auth/register',
   /** Not in the spec: the public sign-in settings (Google client id) the web reads at runtime. */
   authConfig: '/api/auth/config',
+  /** Not in the spec: the emailed verification link's token (public), and a new link (bearer). */
+  verifyEmail: '/api/auth/verify-email',
+  resendVerification: '/api/auth/verify-email/resend',
+  /** Not in the spec: a password reset link by email (public), and the new password with its token. */
+  forgotPassword: '/api/v1/auth/password/forgot',
+  resetPassword: '/api/v1/auth/password/reset',
 
   createIntent: '/api/payment/create-intent',
   completePayment: '/api/payment/complete',

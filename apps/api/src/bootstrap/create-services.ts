@@ -6,6 +6,7 @@ import type { AppServices } from '../plugins/app/services.ts';
 import type { IdentityVerifier } from '../providers/identity/index.ts';
 import type { CardPaymentProvider } from '../providers/payments/index.ts';
 import { createImageModelProvider } from '../providers/image-model/select.ts';
+import { createMailer } from '../providers/mail/select.ts';
 import type { ImageStorage } from '../providers/storage/index.ts';
 import { createLocalDiskStorage } from '../providers/storage/local-disk.ts';
 import { createS3Storage, s3OptionsFrom } from '../providers/storage/s3.ts';
@@ -114,6 +115,7 @@ export function createServices(config: AppConfig): AppServices {
     cardPayments: createCardPayments(config),
     promptSafety: createPromptSafety(config),
     pictureSafety: createPictureSafety(config),
+    mailer: createMailer(config),
   };
 }
 

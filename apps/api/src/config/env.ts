@@ -16,6 +16,9 @@ const optionalText = z
   .optional()
   .transform((v) => (v ? v : undefined));
 
+/** The default of DELETED_EMAIL_HOLD_DAYS. */
+export const DEFAULT_DELETED_EMAIL_HOLD_DAYS = 30;
+
 const GOOGLE_PEM_CERTS_URL = 'https://www.googleapis.com/oauth2/v1/certs';
 const GOOGLE_AUTHORIZATION_URL = 'https://accounts.google.com/o/oauth2/v2/auth';
 
@@ -56,6 +59,32 @@ const ZEnv = z.object({
   ADS_IFRAME_URL: optionalText.pipe(z.url({ message: 'ADS_IFRAME_URL must be a URL' }).optional()),
   ADS_VAST_URL: optionalText.pipe(z.url({ message: 'ADS_VAST_URL must be a URL' }).optional()),
   /**
+   * Other origins the ad network's creatives come from (VAST wrappers, splash images, impression
+   * pixels, iframe content), comma-separated, e.g. `https://cdn.ads.example,https://track.ads.example`.
+   * The Content-Security-Policy allows them, with the origins of the two URLs above, only when ads are
+   * configured (docs/security.md).
+   */
+  ADS_CSP_ORIGINS: optionalText.pipe(
+    z
+      .string()
+      .transform((v) =>
+        v
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(
+          z
+            .url({ message: 'ADS_CSP_ORIGINS must be comma-separated origins such as https://cdn.ads.example' })
+            .transform((v) => new URL(v).origin),
+        ),
+      )
+      .optional(),
+  ),
+  /** Where browsers report Content-Security-Policy violations (report-uri). Unset: no reports. */
+  CSP_REPORT_URI: optionalText.pipe(z.url({ message: 'CSP_REPORT_URI must be a URL' }).optional()),
+  /**
    * Card payments (docs/payments.md). Unset: cards are shown greyed out and only crypto is offered.
    * STRIPE_API_URL is for tests and proxies only.
    */
@@ -65,6 +94,24 @@ const ZEnv = z.object({
   STRIPE_API_URL: optionalText.pipe(z.url({ message: 'STRIPE_API_URL must be a URL' }).optional()),
   /** The product's public URL, for the card processor's return pages. Unset: the request's origin. */
   PUBLIC_URL: optionalText.pipe(z.url({ message: 'PUBLIC_URL must be a URL' }).optional()),
+  // --- Email (docs/email.md) ---
+  /**
+   * SMTP server for outgoing mail, e.g. smtp://user:pass@mail.example.com:587 (smtps:// for implicit
+   * TLS). Unset: the embedded outbox writes each mail as an .eml file under MAIL_OUTBOX_DIR.
+   */
+  SMTP_URL: optionalText.pipe(
+    z
+      .url({ message: 'SMTP_URL must be an smtp:// or smtps:// URL' })
+      .refine((v) => /^smtps?:\/\//i.test(v), { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })
+      .optional(),
+  ),
+  /** The From header of every mail. */
+  MAIL_FROM: z.string().trim().min(3).default('Velvet <no-reply@velvet.localhost>'),
+  /**
+   * The outbox folder (when SMTP_URL is unset). Default: the data folder's `mail` (.data/mail) when
+   * STORAGE_DIR is `<data>/storage`, else STORAGE_DIR's path with `-mail` appended.
+   */
+  MAIL_OUTBOX_DIR: optionalText,
   // --- Crypto deposits (docs/payments-crypto.md). Only public keys: no private key is ever here. ---
   /**
    * Outside production, a coin with no key configured uses the published BIP84/BIP44 test-vector
@@ -113,6 +160,12 @@ const ZEnv = z.object({
 
   /** Hours after deletion before an image's files are removed from storage. */
   PURGE_DELETED_AFTER_HOURS: z.coerce.number().min(0).default(72),
+
+  // --- Accounts (docs/security.md, "Email verification and deleted accounts") ---
+  /** Days after an account's deletion before its email address can register again. */
+  DELETED_EMAIL_HOLD_DAYS: z.coerce.number().int().min(0).max(3650).default(DEFAULT_DELETED_EMAIL_HOLD_DAYS),
+  /** Hours an email verification link stays valid. */
+  EMAIL_VERIFICATION_HOURS: z.coerce.number().min(0.01).max(720).default(48),
 
   /** Google sign-in: the OAuth client id (the id token audience). Unset = Google sign-in is off. */
   GOOGLE_CLIENT_ID: optionalText,

@@ -33,19 +33,39 @@ export async function toggleLike(tx: DatabaseTransaction, memberId: string, imag
   return { liked: removed === 0, likeCnt: rows[0]?.like_cnt ?? 0 };
 }
 
-export async function recordView(db: Database, memberId: string, imageId: string): Promise<number> {
-  const [, updated] = await db.$transaction([
-    db.imageView.create({ data: { imageId, memberId } }),
-    db.image.update({ where: { imageId }, data: { viewCnt: { increment: 1 } }, select: { viewCnt: true } }),
-  ]);
-  return updated.viewCnt;
+/**
+ * Records that the member viewed the image on `day` (a UTC date, 'YYYY-MM-DD'): the first view of the
+ * day inserts the row and adds one to view_cnt, later ones change nothing. Answers view_cnt.
+ */
+export async function recordView(db: Database, memberId: string, imageId: string, day: string): Promise<number> {
+  const rows = await db.$queryRaw<Array<{ view_cnt: number }>>`
+    WITH seen AS (
+      INSERT INTO image_views (id, image_id, member_id, day)
+      VALUES (gen_random_uuid(), ${imageId}, ${memberId}, ${day}::date)
+      ON CONFLICT (image_id, member_id, day) DO NOTHING
+      RETURNING 1
+    ), counted AS (
+      UPDATE images SET view_cnt = view_cnt + 1, updated_at = now()
+       WHERE image_id = ${imageId} AND EXISTS (SELECT 1 FROM seen)
+      RETURNING view_cnt
+    )
+    SELECT view_cnt FROM counted
+    UNION ALL
+    SELECT view_cnt FROM images WHERE image_id = ${imageId} AND NOT EXISTS (SELECT 1 FROM seen)`;
+  return rows[0]?.view_cnt ?? 0;
 }
 
-export async function recordDownload(db: Database, memberId: string, imageId: string): Promise<void> {
-  await db.$transaction([
-    db.imageDownload.create({ data: { imageId, memberId } }),
-    db.image.update({ where: { imageId }, data: { downloadCnt: { increment: 1 } } }),
-  ]);
+/** As recordView, for downloads: one row and one count per member per image per UTC day. */
+export async function recordDownload(db: Database, memberId: string, imageId: string, day: string): Promise<void> {
+  await db.$executeRaw`
+    WITH fetched AS (
+      INSERT INTO image_downloads (id, image_id, member_id, day)
+      VALUES (gen_random_uuid(), ${imageId}, ${memberId}, ${day}::date)
+      ON CONFLICT (image_id, member_id, day) DO NOTHING
+      RETURNING 1
+    )
+    UPDATE images SET download_cnt = download_cnt + 1, updated_at = now()
+     WHERE image_id = ${imageId} AND EXISTS (SELECT 1 FROM fetched)`;
 }
 
 export function setPublished(tx: DatabaseTransaction, imageId: string, open: boolean) {

@@ -1,9 +1,15 @@
 import type { Database, DatabaseOrTransaction, DatabaseTransaction } from '../db/client.ts';
 import { Prisma } from '../generated/prisma/client.ts';
 
-/** The member's role when the member exists and has not deleted the account, else null. */
+/**
+ * The member's role (and the instant before which their tokens are refused) when the member exists
+ * and has not deleted the account, else null.
+ */
 export async function findActiveMember(db: Database, memberId: string) {
-  return db.member.findFirst({ where: { id: memberId, deletedAt: null }, select: { role: true } });
+  return db.member.findFirst({
+    where: { id: memberId, deletedAt: null },
+    select: { role: true, sessionsValidAfter: true },
+  });
 }
 
 const sessionFields = {
@@ -16,6 +22,7 @@ const sessionFields = {
   passwordHash: true,
   membershipExpiresAt: true,
   deletedAt: true,
+  emailVerifiedAt: true,
 } as const;
 
 export type MemberRecord = Prisma.MemberGetPayload<{ select: typeof sessionFields }>;
@@ -45,6 +52,8 @@ export function createMember(
     picture: string | null;
     adultAttestedAt: Date;
     role?: 'member' | 'admin';
+    /** Set when the address is already proven (Google); email registration leaves it null. */
+    emailVerifiedAt?: Date | null;
   },
 ): Promise<MemberRecord> {
   return tx.member.create({

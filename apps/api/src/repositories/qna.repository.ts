@@ -50,3 +50,20 @@ export function updateQna(
 ) {
   return db.qna.update({ where: { id }, data, select: listFields });
 }
+
+/**
+ * Stores `data` only when `answer` differs from the stored answer, atomically (one UPDATE; a
+ * concurrent identical call finds the answer already there). True when this call stored a new answer.
+ */
+export async function updateQnaWithNewAnswer(
+  db: Database,
+  id: string,
+  answer: string,
+  data: { status: QnaStatus; answeredAt?: Date | null },
+): Promise<boolean> {
+  const updated = await db.qna.updateMany({
+    where: { id, OR: [{ answer: null }, { answer: { not: answer } }] },
+    data: { ...data, answer },
+  });
+  return updated.count === 1;
+}

@@ -46,6 +46,8 @@ const screens = {
   oauthCallback: lazyRoute(() => import('./routes/auth/oauth-callback.tsx')),
   paymentSuccess: lazyRoute(() => import('./routes/payments/payment-success.tsx')),
   paymentCancel: lazyRoute(() => import('./routes/payments/payment-cancel.tsx')),
+  verifyEmail: lazyRoute(() => import('./routes/auth/verify-email.tsx')),
+  resetPassword: lazyRoute(() => import('./routes/auth/reset-password.tsx')),
   notFound: lazyRoute(() => import('./routes/not-found.tsx')),
 };
 
@@ -69,6 +71,8 @@ function AppRoutes() {
           <Route path={paths.oauthCallback} element={screens.oauthCallback} />
           <Route path={paths.paymentSuccess} element={screens.paymentSuccess} />
           <Route path={paths.paymentCancel} element={screens.paymentCancel} />
+          <Route path={paths.verifyEmail} element={screens.verifyEmail} />
+          <Route path={paths.resetPassword} element={screens.resetPassword} />
           <Route path="*" element={screens.notFound} />
         </Route>
       </Routes>

@@ -17,6 +17,10 @@ export const paths = {
   oauthCallback: '/login/oauth2/code/:provider',
   paymentSuccess: '/payment-success',
   paymentCancel: '/payment-cancel',
+  /** Not in the spec: the emailed verification link's page (?token=...). */
+  verifyEmail: '/verify-email',
+  /** Not in the spec: the password reset email's link (?token=...). */
+  resetPassword: '/reset-password',
   /** Coming-soon menu entries: never routed, so they fall through to the not-found screen. */
   videos: '/videos',
   train: '/train',

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../catalog.ts';
 import { zOneOf } from '../common.ts';
+import { noControlCharacters } from '../text.ts';
 import { QNA_STATUSES, ZQnaItem } from './list-qna.ts';
 
 export const ZQnaIdParams = z.object({
@@ -15,6 +16,7 @@ export const ZUpdateQnaRequest = z
     status: zOneOf('status', QNA_STATUSES),
     answer: z
       .string({ error: 'answer must be a string' })
+      .refine(...noControlCharacters('answer'))
       .trim()
       .max(LIMITS.qnaContentsMaxLength, { error: `answer must be at most ${LIMITS.qnaContentsMaxLength} characters` })
       .optional(),

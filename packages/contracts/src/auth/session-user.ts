@@ -15,6 +15,11 @@ export const ZSessionUser = z.object({
   cur_tokens: zCount('cur_tokens'),
   /** level1 | level2 | level3 for paid plans (see MEMBER_KINDS); anything else displays as Free. */
   member_kind: z.string(),
+  /**
+   * Not in the spec: whether the member proved the email address (the welcome coins wait for it).
+   * The API always sends it; optional so a session stored before the field existed still loads.
+   */
+  email_verified: z.boolean().optional(),
 });
 export type TSessionUser = z.infer<typeof ZSessionUser>;
 

@@ -4,12 +4,14 @@
 import { z } from 'zod';
 import { LIMITS } from '../catalog.ts';
 import { zNonBlank } from '../common.ts';
+import { noControlCharacters } from '../text.ts';
 import { ZSessionResponse } from './session-user.ts';
 
 const hint = (field: string, max: number) =>
   z
     .string({ error: `${field} must be a string` })
     .max(max, { error: `${field} must be at most ${max} characters` })
+    .refine(...noControlCharacters(field))
     .nullish();
 
 export const ZSocialLoginRequest = z.object({

@@ -10,6 +10,7 @@ import { GALLERY } from '../catalog.ts';
 import { fieldError, listValues, zCount, zEmail } from '../common.ts';
 import { ZImage } from '../images/image.ts';
 import { DEFAULT_SORT, MODELS, type Model, SORTS } from '../options.ts';
+import { noControlCharacters } from '../text.ts';
 
 const DIGITS = /^\s*\d+\s*$/;
 const SEED = /^[A-Za-z0-9_-]{1,64}$/;
@@ -63,6 +64,7 @@ export const ZListImagesRequest = z.object({
   cursor: z
     .string({ error: 'cursor must be a string' })
     .max(512, { error: 'cursor must be at most 512 characters' })
+    .refine(...noControlCharacters('cursor'))
     .optional()
     .transform((value) => value || undefined),
 });

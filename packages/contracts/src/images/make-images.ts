@@ -24,7 +24,7 @@ const newFlag = (field: string) => z.literal('N', { error: `${field} must be 'N'
 
 export const ZMakeImagesRequest = z.object({
   run_id: zRunId('run_id'),
-  prompt: zText('prompt')
+  prompt: zText('prompt', { controlCharacters: 'allow' }) // sanitizePrompt strips them (spec section 5)
     .max(LIMITS.promptMaxLength, { error: `prompt must be at most ${LIMITS.promptMaxLength} characters` })
     .transform(sanitizePrompt)
     .pipe(z.string().min(1, { error: 'prompt must not be blank' })),

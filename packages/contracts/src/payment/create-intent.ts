@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { findCoinPack, findPlan, PAYMENT_TYPES } from '../catalog.ts';
 import { fieldError, zOneOf } from '../common.ts';
+import { noControlCharacters } from '../text.ts';
 import { PAYMENT_PERIODS } from './common.ts';
 
 export const ZCreateIntentRequest = z
@@ -20,9 +21,10 @@ export const ZCreateIntentRequest = z
       .int({ error: 'coins must be a whole number' })
       .nonnegative({ error: 'coins must not be negative' }),
     /** The plan's name for a membership; free text (may be '') for a coin pack. */
-    planName: z.string({ error: fieldError('planName', 'must be a string') }).max(64, {
-      error: 'planName must be at most 64 characters',
-    }),
+    planName: z
+      .string({ error: fieldError('planName', 'must be a string') })
+      .max(64, { error: 'planName must be at most 64 characters' })
+      .refine(...noControlCharacters('planName')),
     billingPeriod: zOneOf('billingPeriod', PAYMENT_PERIODS),
   })
   .superRefine((body, ctx) => {

@@ -117,6 +117,9 @@ describe('verify payment', () => {
         error: 'Payment not found',
       }).success,
     ).toBe(true);
-    expect(ZVerifyPaymentErrorResponse.safeParse({ status: 'error', message: 'x' }).success).toBe(false);
+    // The shared error body (a validation error raised before the handler) must serialise too.
+    expect(ZVerifyPaymentErrorResponse.safeParse({ status: 'error', message: 'x', field: 'session_id' }).success).toBe(
+      true,
+    );
   });
 });

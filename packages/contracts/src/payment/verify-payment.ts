@@ -1,6 +1,8 @@
 // POST /api/payment/verify: the /payment-success page checks the provider's checkout session.
-// Success carries the new balance; a failure is a 4xx error body that also has the spec's `error`
-// field (the page shows `error`, else 'Payment verification failed').
+// Success carries the new balance; a failure is the shared 4xx error body plus the spec's `error`
+// field (the page shows `error`, else `message`, else 'Payment verification failed'). The route adds
+// `error` to every error body it sends; the schema still accepts the shared body without it, so an
+// error raised before the handler (validation, a malformed body) is never a 500.
 import { z } from 'zod';
 import { zCount, ZErrorResponse, zNonBlank } from '../common.ts';
 
@@ -13,5 +15,5 @@ export const ZVerifyPaymentResponse = z.object({
 });
 export type TVerifyPaymentResponse = z.infer<typeof ZVerifyPaymentResponse>;
 
-export const ZVerifyPaymentErrorResponse = ZErrorResponse.extend({ error: z.string() });
+export const ZVerifyPaymentErrorResponse = ZErrorResponse.extend({ error: z.string().optional() });
 export type TVerifyPaymentErrorResponse = z.infer<typeof ZVerifyPaymentErrorResponse>;

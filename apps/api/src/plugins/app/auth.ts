@@ -1,5 +1,5 @@
 import fastifyJwt from '@fastify/jwt';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../errors.ts';
 
@@ -7,6 +7,8 @@ import { AppError } from '../../errors.ts';
 export interface AccessTokenClaims {
   sub: string;
   role: 'member' | 'admin';
+  /** Issue time in milliseconds (session revocation, see assertSessionCurrent); `iat` is in seconds. */
+  iat_ms?: number;
 }
 
 declare module '@fastify/jwt' {
@@ -18,14 +20,14 @@ declare module '@fastify/jwt' {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preHandler for routes that need a signed-in member (bearer token). */
+    /** onRequest hook of routes that need a signed-in member (bearer token). */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /**
-     * preHandler for routes open to guests that answer more to members (status, thumbnails): no
+     * onRequest hook of routes open to guests that answer more to members (status, thumbnails): no
      * Authorization header = guest; a header with a bad token = 401, so the client logs in again.
      */
     identify: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** preHandler for support/admin routes: a signed-in admin, else 403. */
+    /** onRequest hook of support/admin routes: a signed-in admin, else 403. */
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** Signs an access token for a member. */
     signAccessToken: (claims: AccessTokenClaims) => string;
@@ -39,7 +41,9 @@ export interface AuthOptions {
    * The member behind a token, or null when it no longer exists or was deleted (its tokens are then
    * refused). The role comes from here, not from the token, so revoking an admin takes effect at once.
    */
-  findActiveMember: (memberId: string) => Promise<{ role: AccessTokenClaims['role'] } | null>;
+  findActiveMember: (
+    memberId: string,
+  ) => Promise<{ role: AccessTokenClaims['role']; sessionsValidAfter?: Date | null } | null>;
   /**
    * How long this process reuses a member it looked up (0 = look up on every request). The entry of a
    * member is dropped after any of their own writes (POST/PUT/PATCH/DELETE: nickname, deletion...),
@@ -53,7 +57,7 @@ export interface AuthOptions {
 const MEMBER_CACHE_MAX = 10_000;
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-type ActiveMember = { role: AccessTokenClaims['role'] };
+type ActiveMember = { role: AccessTokenClaims['role']; sessionsValidAfter?: Date | null };
 
 /** findActiveMember with a short per-process memory of the members found (deleted ones are never kept). */
 function cachedLookup(find: AuthOptions['findActiveMember'], ttlMs: number) {
@@ -70,7 +74,10 @@ function cachedLookup(find: AuthOptions['findActiveMember'], ttlMs: number) {
         return null;
       }
       if (entries.size >= MEMBER_CACHE_MAX) entries.clear();
-      entries.set(memberId, { member: { role: member.role }, until: now + ttlMs });
+      entries.set(memberId, {
+        member: { role: member.role, sessionsValidAfter: member.sessionsValidAfter ?? null },
+        until: now + ttlMs,
+      });
       return member;
     },
     forget(memberId: string) {
@@ -86,7 +93,7 @@ export default fp<AuthOptions>(
   async function auth(app: FastifyInstance, opts) {
     await app.register(fastifyJwt, { secret: opts.secret, sign: { expiresIn: opts.expiresIn } });
 
-    app.decorate('signAccessToken', (claims: AccessTokenClaims) => app.jwt.sign(claims));
+    app.decorate('signAccessToken', (claims: AccessTokenClaims) => app.jwt.sign(withIssueTime(claims)));
 
     const members = cachedLookup(opts.findActiveMember, opts.memberCacheMs ?? 0);
     if ((opts.memberCacheMs ?? 0) > 0) {
@@ -108,6 +115,7 @@ export default fp<AuthOptions>(
       }
       const member = await members.find(request.user.sub);
       if (!member) throw new AppError(401, 'Login required');
+      assertSessionCurrent(request.user, member);
       request.user.role = member.role;
     });
 
@@ -120,6 +128,44 @@ export default fp<AuthOptions>(
       await app.authenticate(request, reply);
       if (request.user.role !== 'admin') throw new AppError(403, 'Administrator access required');
     });
+
+    // Authentication before validation (docs/security.md "## Errors"): a guard runs in onRequest, so
+    // a guest's malformed body to a protected route gets 401, never a 400 that describes the schema.
+    // A guard a route declares at a later stage (preValidation, preHandler) is moved to onRequest.
+    const guards = new Set<unknown>([app.authenticate, app.identify, app.requireAdmin]);
+    app.addHook('onRoute', (route) => {
+      const moved: onRequestHookHandler[] = [];
+      for (const stage of ['preValidation', 'preHandler'] as const) {
+        const hooks = route[stage];
+        if (!hooks) continue;
+        const list = (Array.isArray(hooks) ? hooks : [hooks]) as unknown[];
+        const kept = list.filter((hook) => !guards.has(hook));
+        if (kept.length === list.length) continue;
+        moved.push(...(list.filter((hook) => guards.has(hook)) as onRequestHookHandler[]));
+        (route as unknown as Record<string, unknown>)[stage] = kept.length > 0 ? kept : undefined;
+      }
+      if (moved.length === 0) return;
+      const current = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
+      route.onRequest = [...moved, ...current];
+    });
   },
   { name: 'auth' },
 );
+
+// --- Session revocation (password reset: services/auth/password-reset.ts) ---
+// Tokens are stateless JWTs; a member's `sessionsValidAfter` ends every token issued before it. The
+// issue time is kept in milliseconds (iat_ms) so a token signed right after a reset, in the same
+// second, stays valid while the ones signed before it do not.
+
+/** The claims with their issue time in milliseconds. */
+function withIssueTime(claims: AccessTokenClaims): AccessTokenClaims {
+  return { ...claims, iat_ms: Date.now() };
+}
+
+/** 401 for a token issued before the member's sessions were revoked. */
+function assertSessionCurrent(token: AccessTokenClaims & { iat?: number }, member: ActiveMember): void {
+  const validAfter = member.sessionsValidAfter?.getTime();
+  if (validAfter === undefined) return;
+  const issuedAt = typeof token.iat_ms === 'number' ? token.iat_ms : (token.iat ?? 0) * 1000;
+  if (issuedAt < validAfter) throw new AppError(401, 'Your session has ended. Please log in again.');
+}

@@ -8,6 +8,7 @@ import type { IdentityVerifier } from '../../providers/identity/index.ts';
 import type { CardPaymentProvider } from '../../providers/payments/index.ts';
 import type { ImageModelProvider } from '../../providers/image-model/index.ts';
 import type { ImageStorage } from '../../providers/storage/index.ts';
+import type { Mailer } from '../../providers/mail/index.ts';
 import type { PromptSafety } from '../../services/safety/prompt-pipeline.ts';
 import type { PictureSafetyCheck } from '../../services/safety/verdict.ts';
 
@@ -27,6 +28,8 @@ export interface AppServices {
   promptSafety: PromptSafety;
   /** The picture check between the image model and storage; null only when SAFETY_PICTURE_CHECK=off. */
   pictureSafety: PictureSafetyCheck | null;
+  /** Outgoing mail: SMTP when SMTP_URL is set, the .eml outbox under the data folder otherwise. */
+  mailer: Mailer;
 }
 
 declare module 'fastify' {

@@ -31,7 +31,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API_PATHS.adminQna,
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'Support requests, newest first, filtered by option and status',
@@ -46,7 +46,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     API_PATHS.adminQnaItem,
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
         summary: "Change a support request's status (and record the answer)",
@@ -58,13 +58,18 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       status: 'ok' as const,
-      qna: await updateSupportRequest(db, request.params.id, request.body),
+      qna: await updateSupportRequest(
+        { db, mailer: app.services.mailer, log: request.log },
+        request.params.id,
+        request.body,
+        app.services.config.PUBLIC_URL ?? `${request.protocol}://${request.host}`,
+      ),
     }),
   );
   app.get(
     API_PATHS.adminClaims,
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'Refund claims, newest first, by status',
@@ -79,7 +84,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API_PATHS.adminClaimItem,
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'Approve (refund now) or reject a pending claim',
@@ -98,7 +103,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API_PATHS.adminReports,
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'Content reports, newest first, by status',
@@ -113,7 +118,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API_PATHS.adminReportedImage,
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
         summary: "Decide an image's open reports: unpublish it for good, or dismiss them",

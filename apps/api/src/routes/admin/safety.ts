@@ -40,7 +40,7 @@ const adminSafetyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API_PATHS.adminSafetyMutes,
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags,
         summary: 'Members muted from generating (repeated safety refusals), soonest end first',
@@ -55,7 +55,7 @@ const adminSafetyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API_PATHS.adminSafetyLiftMute,
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags,
         summary: "Lift a member's mute: they can generate again at once (recorded in the safety log)",
@@ -70,7 +70,7 @@ const adminSafetyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API_PATHS.adminSafetyLog,
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags,
         summary: 'The safety log (refusals, holds, mutes), newest first, by member, stage and outcome',
@@ -85,7 +85,7 @@ const adminSafetyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API_PATHS.adminSafetyHolds,
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags,
         summary: 'Pictures withheld by the picture check (pending: the review queue, oldest first)',
@@ -100,7 +100,7 @@ const adminSafetyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API_PATHS.adminSafetyHoldPicture,
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags,
         summary: "A pending hold's quarantined picture (WebP), for the reviewer only",
@@ -119,7 +119,7 @@ const adminSafetyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API_PATHS.adminSafetyHoldItem,
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags,
         summary: 'Decide a hold: remove (delete the picture) or release (store it for the member); one decision wins',
@@ -138,7 +138,7 @@ const adminSafetyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API_PATHS.adminSafetyEscalations,
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags,
         summary: 'Escalation records (attempts rated as child sexual abuse material), newest first',
@@ -153,7 +153,7 @@ const adminSafetyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API_PATHS.adminSafetyReportEscalation,
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags,
         summary: 'Mark an escalation reported to the authorities, with their reference',

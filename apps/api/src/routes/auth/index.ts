@@ -7,9 +7,10 @@ import { API_PATHS } from '@velvet/contracts/routes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { logInWithGoogle } from '../../services/auth/log-in-with-google.ts';
 import { logInWithPassword } from '../../services/auth/log-in-with-password.ts';
-import { consumeAttempts } from '../../services/auth/rate-limit.ts';
+import { consumeAttempts, perIpAttemptLimit, signInPolicy } from '../../services/auth/rate-limit.ts';
 import { registerMember } from '../../services/auth/register-member.ts';
-import { authAttemptLimits, sessionResponse } from '../../services/auth/session.ts';
+import { sessionResponse } from '../../services/auth/session.ts';
+import passwordRoutes from './password.ts';
 
 const errors = {
   400: ZErrorResponse,
@@ -20,6 +21,8 @@ const errors = {
 };
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Password reset by email: its own file (routes/auth/password.ts).
+  await app.register(passwordRoutes);
   const { db, redis, config } = app.services;
   const token = (member: { id: string; role: 'member' | 'admin' }) =>
     app.signAccessToken({ sub: member.id, role: member.role });
@@ -51,9 +54,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { member_id: email } = request.body;
-      await consumeAttempts(redis, 'auth', authAttemptLimits(config, request.ip, email), 'sign-in attempts');
-      const outcome = await logInWithPassword(db, request.body);
+      const outcome = await logInWithPassword(
+        { db, redis, policy: signInPolicy(config), deletedEmailHoldDays: config.DELETED_EMAIL_HOLD_DAYS },
+        request.body,
+        request.ip,
+      );
       if (outcome.status !== 'ok') return outcome;
       return sessionResponse(outcome.member, token(outcome.member));
     },
@@ -70,10 +75,15 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { member_id: email } = request.body;
-      await consumeAttempts(redis, 'auth', authAttemptLimits(config, request.ip, email), 'registration attempts');
-      const member = await registerMember(db, request.body);
-      return sessionResponse(member, token(member), 'Welcome to Velvet!');
+      await consumeAttempts(redis, 'auth', perIpAttemptLimit(config, request.ip), 'registration attempts');
+      const origin = `${request.protocol}://${request.host}`;
+      const onMailError = (err: unknown) => request.log.error({ err }, 'verification mail not sent');
+      const { member, message } = await registerMember(
+        { db, redis, config, mailer: app.services.mailer, onMailError },
+        request.body,
+        origin,
+      );
+      return sessionResponse(member, token(member), message);
     },
   );
 
@@ -88,9 +98,9 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await consumeAttempts(redis, 'auth', authAttemptLimits(config, request.ip), 'sign-in attempts');
+      await consumeAttempts(redis, 'auth', perIpAttemptLimit(config, request.ip), 'sign-in attempts');
       const { member, created } = await logInWithGoogle(
-        { db, redis, verifier: app.services.googleSignIn },
+        { db, redis, verifier: app.services.googleSignIn, deletedEmailHoldDays: config.DELETED_EMAIL_HOLD_DAYS },
         request.body,
       );
       return sessionResponse(member, token(member), created ? 'Welcome to Velvet!' : 'Signed in with Google.') as {

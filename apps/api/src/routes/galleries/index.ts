@@ -84,7 +84,7 @@ const galleryRoutes: FastifyPluginAsyncZod<GalleryRoutesOptions> = async (app, o
   app.get(
     API_PATHS.publicImages,
     {
-      preHandler: app.identify,
+      onRequest: app.identify,
       serializerCompiler: jsonSchemaSerializerCompiler,
       schema: {
         tags: ['galleries'],
@@ -114,7 +114,7 @@ const galleryRoutes: FastifyPluginAsyncZod<GalleryRoutesOptions> = async (app, o
   app.get(
     API_PATHS.collectionImages,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       serializerCompiler: jsonSchemaSerializerCompiler,
       schema: {
         tags: ['galleries'],
@@ -130,7 +130,7 @@ const galleryRoutes: FastifyPluginAsyncZod<GalleryRoutesOptions> = async (app, o
   app.get(
     API_PATHS.likedImages,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       serializerCompiler: jsonSchemaSerializerCompiler,
       schema: {
         tags: ['galleries'],

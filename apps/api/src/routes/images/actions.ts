@@ -34,7 +34,7 @@ function sendImage(request: FastifyRequest, reply: FastifyReply, file: ImageFile
 const imageActionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, storage } = app.services;
   const action = <R extends Record<number, z.ZodType>>(summary: string, response: R) => ({
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     schema: { tags: ['images'], summary, security, params: ZImageIdParams, response: { ...errors, ...response } },
   });
 
@@ -82,7 +82,7 @@ const imageActionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API_PATHS.reportImage,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['images'],
         summary: 'Report a published image (once per member)',

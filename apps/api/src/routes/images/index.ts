@@ -37,7 +37,7 @@ const imageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API_PATHS.makeImages,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['images'],
         summary:
@@ -53,7 +53,7 @@ const imageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API_PATHS.getStatus,
     {
-      preHandler: app.identify,
+      onRequest: app.identify,
       schema: {
         tags: ['images'],
         summary: "An image's status and flags: its owner, or anyone while it is published",
@@ -70,7 +70,7 @@ const imageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API_PATHS.memberEvents,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['images'],
         summary: 'Server-sent events for the signed-in member (image status, balance)',
@@ -84,7 +84,7 @@ const imageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API_PATHS.imageDetail,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['images'],
         summary: "The owner's full-size WebP (generation and collection views)",
@@ -102,7 +102,7 @@ const imageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API_PATHS.imageThumbnail,
     {
-      preHandler: app.identify,
+      onRequest: app.identify,
       schema: {
         tags: ['images'],
         summary: 'Grid-sized WebP of an image the caller may see (own, or published)',

@@ -16,7 +16,7 @@ const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API_PATHS.getMember,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['members'],
         summary: 'The signed-in member: session fields, tier and membership expiry',
@@ -30,7 +30,7 @@ const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     API_PATHS.updateMember,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['members'],
         summary: 'Change the nickname',
@@ -48,7 +48,7 @@ const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     API_PATHS.deleteMember,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['members'],
         summary: 'Delete the account: anonymise the member, unpublish their images, keep the ledger',

@@ -30,6 +30,10 @@ const errors = {
   503: ZErrorResponse,
 };
 
+function isErrorBody(payload: unknown): payload is { status: 'error'; message: string; error?: string } {
+  return typeof payload === 'object' && payload !== null && (payload as { status?: unknown }).status === 'error';
+}
+
 const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, redis, config } = app.services;
   const deps = { db, redis, cards: app.services.cardPayments };
@@ -50,7 +54,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API_PATHS.createIntent,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['payments'],
         summary: 'Start a card payment (priced by the server; a different client amount is refused)',
@@ -65,7 +69,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API_PATHS.createCheckout,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['payments'],
         summary: "Start a card payment on the processor's hosted checkout page",
@@ -83,7 +87,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API_PATHS.completePayment,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['payments'],
         summary: 'After the card modal: check the payment with the processor and grant it (once)',
@@ -98,7 +102,13 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API_PATHS.verifyPayment,
     {
-      preHandler: app.identify,
+      onRequest: app.identify,
+      // The spec's page reads `error`: every error body of this route carries it, the shared
+      // handler's (a malformed body, 400) included.
+      preSerialization: async (_request, reply, payload: unknown) =>
+        reply.statusCode >= 400 && isErrorBody(payload) && payload.error === undefined
+          ? { ...payload, error: payload.message }
+          : payload,
       schema: {
         tags: ['payments'],
         summary: 'The /payment-success page: check the checkout session and grant it (once)',

@@ -8,7 +8,7 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API_PATHS.createQna,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['support'],
         summary: 'Send a support request (QNA)',

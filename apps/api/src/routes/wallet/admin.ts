@@ -30,7 +30,7 @@ const walletAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API_PATHS.adminDeposits,
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'Crypto deposits, newest first (needs_review=true: what support has to look at)',
@@ -45,7 +45,7 @@ const walletAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     API_PATHS.adminDepositItem,
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'Resolve a deposit: credit it (once) or close it, with a note',
@@ -61,7 +61,7 @@ const walletAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API_PATHS.adminRates,
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'The rate each coin uses now, its source, and any override',
@@ -75,7 +75,7 @@ const walletAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     API_PATHS.adminRateItem,
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'Set a rate override (US$ per coin) that wins over the price feed until cleared',
@@ -94,7 +94,7 @@ const walletAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     API_PATHS.adminRateItem,
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'Clear the rate override: the price feed answers again',

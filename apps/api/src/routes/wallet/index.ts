@@ -25,7 +25,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API_PATHS.queryRate,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['wallet'],
         summary: 'How many units of the coin one US$ buys (admin override, else the price feed, cached a minute)',
@@ -43,7 +43,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API_PATHS.createWallet,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['wallet'],
         summary: 'A deposit address and the amount to send (priced by the server; XRP adds a destination tag)',
@@ -59,7 +59,7 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API_PATHS.getDeposit,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['wallet'],
         summary: "The member's deposit: status (pending, seen, confirmed, credited, expired, failed) and amounts",

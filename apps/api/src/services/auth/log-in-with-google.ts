@@ -11,13 +11,14 @@ import {
   findMemberById,
   isUniqueViolation,
   linkIdentity,
-  memberExists,
   nicknameTaken,
   setPicture,
   type MemberRecord,
 } from '../../repositories/member.repository.ts';
-import { anonymousIdFor } from '../members/deleted-accounts.ts';
-import { createMemberWithWelcome, EMAIL_OF_DELETED_ACCOUNT } from './register-member.ts';
+import { DEFAULT_DELETED_EMAIL_HOLD_DAYS } from '../../config/env.ts';
+import { deletedAccountMessage, findEmailHold } from '../members/deleted-accounts.ts';
+import { createMemberWithWelcome } from './register-member.ts';
+import { confirmEmailByProvider } from './verify-email.ts';
 
 export const GOOGLE_NOT_CONFIGURED = 'Google sign-in is not available on this server.';
 export const NONCE_REUSED = 'This Google sign-in was already used. Please sign in again.';
@@ -28,6 +29,8 @@ export interface GoogleLoginDeps {
   db: Database;
   redis: Redis;
   verifier: IdentityVerifier | null;
+  /** DELETED_EMAIL_HOLD_DAYS: how long a deleted account's email is refused. */
+  deletedEmailHoldDays?: number;
 }
 
 export interface GoogleLogin {
@@ -55,7 +58,12 @@ export async function logInWithGoogle(deps: GoogleLoginDeps, input: TSocialLogin
   const linked = await findIdentity(deps.db, 'google', identity.subject);
   if (linked) {
     const member = await findMemberById(deps.db, linked.memberId);
-    if (member && !member.deletedAt) return { member: await refreshPicture(deps.db, member, identity), created: false };
+    if (member && !member.deletedAt) {
+      // Google vouches for its current email only: it confirms the member's address when they match.
+      const vouched = member.id === identity.email && (await confirmEmailByProvider(deps.db, member.id));
+      const current = vouched ? await findMemberById(deps.db, member.id) : member;
+      return { member: await refreshPicture(deps.db, current ?? member, identity), created: false };
+    }
   }
 
   const byEmail = await findMemberById(deps.db, identity.email);
@@ -63,11 +71,18 @@ export async function logInWithGoogle(deps: GoogleLoginDeps, input: TSocialLogin
     await linkIdentity(deps.db, byEmail.id, 'google', identity.subject).catch((error: unknown) => {
       if (!isUniqueViolation(error, 'subject')) throw error;
     });
-    return { member: await refreshPicture(deps.db, byEmail, identity), created: false };
+    // Google vouches for the address: an email-registered member who had not verified it is now.
+    const current = (await confirmEmailByProvider(deps.db, byEmail.id))
+      ? await findMemberById(deps.db, byEmail.id)
+      : byEmail;
+    return { member: await refreshPicture(deps.db, current ?? byEmail, identity), created: false };
   }
-  if (await memberExists(deps.db, anonymousIdFor(identity.email))) {
-    throw new AppError(403, EMAIL_OF_DELETED_ACCOUNT);
-  }
+  const hold = await findEmailHold(
+    deps.db,
+    identity.email,
+    deps.deletedEmailHoldDays ?? DEFAULT_DELETED_EMAIL_HOLD_DAYS,
+  );
+  if (hold) throw new AppError(403, deletedAccountMessage(hold));
   if (input.adult_attestation !== true) throw new AppError(400, ADULT_ATTESTATION_NEEDED, 'adult_attestation');
 
   const nickname = await availableNickname(deps.db, identity);

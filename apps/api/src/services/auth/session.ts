@@ -13,6 +13,7 @@ export function sessionResponse(member: MemberRecord, token: string, message?: s
     picture: member.picture ?? '',
     cur_tokens: member.coinBalance,
     member_kind: member.memberKind,
+    email_verified: member.emailVerifiedAt !== null,
     token,
     ...(message ? { message } : {}),
   };

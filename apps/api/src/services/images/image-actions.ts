@@ -60,15 +60,25 @@ export async function likeImage(db: Database, memberId: string, imageId: string)
   return result;
 }
 
-export async function viewImage(db: Database, memberId: string, imageId: string): Promise<TRecordViewResponse> {
+/** The UTC day of a moment, as 'YYYY-MM-DD': views and downloads count once per member per day. */
+const utcDay = (now: Date) => now.toISOString().slice(0, 10);
+
+/** Counts the member's view once per image per UTC day; repeated calls answer the same count. */
+export async function viewImage(
+  db: Database,
+  memberId: string,
+  imageId: string,
+  now = new Date(),
+): Promise<TRecordViewResponse> {
   await findVisibleImage(db, imageId, memberId);
-  return { status: 'ok', view_cnt: await recordView(db, memberId, imageId) };
+  return { status: 'ok', view_cnt: await recordView(db, memberId, imageId, utcDay(now)) };
 }
 
-export async function downloadImage(db: Database, memberId: string, imageId: string): Promise<void> {
+/** Counts the member's download once per image per UTC day. */
+export async function downloadImage(db: Database, memberId: string, imageId: string, now = new Date()): Promise<void> {
   const image = await findVisibleImage(db, imageId, memberId);
   if (image.isDelete || image.status !== 'complete') throw notFound('Image');
-  await recordDownload(db, memberId, imageId);
+  await recordDownload(db, memberId, imageId, utcDay(now));
 }
 
 /** What the owner is told when acting on a picture the safety check withheld. */

@@ -15,6 +15,7 @@ export async function getMember(db: Database, memberId: string): Promise<TGetMem
     picture: member.picture ?? '',
     cur_tokens: member.coinBalance,
     member_kind: member.memberKind,
+    email_verified: member.emailVerifiedAt !== null,
     membership_expires_at: member.membershipExpiresAt?.toISOString() ?? null,
   };
 }

@@ -4,8 +4,17 @@ import type { TUpdateQnaRequestParsed } from '@velvet/contracts/admin/update-qna
 import type { Redis } from 'ioredis';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
-import { createQna, findQna, listQna, updateQna, type QnaRecord } from '../../repositories/qna.repository.ts';
+import type { Mailer } from '../../providers/mail/index.ts';
+import {
+  createQna,
+  findQna,
+  listQna,
+  updateQna,
+  updateQnaWithNewAnswer,
+  type QnaRecord,
+} from '../../repositories/qna.repository.ts';
 import { consumeAttempts } from '../auth/rate-limit.ts';
+import { sendTemplateMail } from '../mail/send-template-mail.ts';
 
 /** Support requests one member may send per hour: plenty for a person, a wall for a script. */
 export const SUPPORT_REQUESTS_PER_HOUR = 10;
@@ -57,17 +66,50 @@ export async function listSupportRequests(db: Database, query: TListQnaRequestPa
   return { list: rows.map(toItem), total_count: total, page: query.page, limit: query.limit };
 }
 
+export interface SupportReplyDeps {
+  db: Database;
+  mailer: Mailer;
+  /** Mail failures are logged: the answer is stored before the mail is tried and is never lost. */
+  log: { error(obj: unknown, msg?: string): void };
+  /** Runs the mail after the reply (default); tests may await it. */
+  background?: (task: Promise<unknown>) => void;
+}
+
+/**
+ * Support changes a request's status and records its answer. A new answer (one that differs from
+ * the stored one) is mailed to the member once (template support-reply), after it is stored; saving
+ * the same answer again, or only changing the status, mails nothing.
+ */
 export async function updateSupportRequest(
-  db: Database,
+  deps: SupportReplyDeps,
   id: string,
   input: TUpdateQnaRequestParsed,
+  linkBase: string,
 ): Promise<TQnaItem> {
+  const { db } = deps;
   const existing = await findQna(db, id);
   if (!existing) throw notFound('Support request');
-  const row = await updateQna(db, id, {
+  const data = {
     status: input.status,
-    ...(input.answer !== undefined ? { answer: input.answer } : {}),
     ...(input.status === 'answered' ? { answeredAt: new Date() } : {}),
-  });
+  };
+  const answer = input.answer;
+  const newAnswer = answer ? await updateQnaWithNewAnswer(db, id, answer, data) : false;
+  if (!newAnswer) await updateQna(db, id, { ...data, ...(answer !== undefined ? { answer } : {}) });
+  const row = await findQna(db, id);
+  if (!row) throw notFound('Support request');
+  if (newAnswer && answer && row.member.deletedAt === null) {
+    const mail = sendTemplateMail(deps.mailer, {
+      to: row.memberId,
+      template: 'support-reply',
+      values: {
+        askedAt: row.createdAt.toISOString().slice(0, 10),
+        question: row.contents,
+        answer,
+        link: `${linkBase}/support`,
+      },
+    }).catch((error: unknown) => deps.log.error({ err: error, qnaId: id }, 'support reply mail not sent'));
+    (deps.background ?? ((task) => void task))(mail);
+  }
   return toItem(row);
 }

@@ -100,6 +100,22 @@ describe('POST /api/auth/social-login (Google)', () => {
     expect(await t.services.db.authIdentity.count({ where: { memberId: registered.member_id } })).toBe(1);
   });
 
+  it('counts a verified Google email as a verified address: the welcome coins come with it, once', async () => {
+    const registered = (await registerThroughApi(t.app)).json();
+    expect(registered).toMatchObject({ cur_tokens: 0, email_verified: false });
+    for (let i = 0; i < 2; i += 1) {
+      const nonce = freshNonce();
+      const res = await socialLogin({ googleToken: google.signIdToken({ email: registered.member_id, nonce }), nonce });
+      expect(res.json()).toMatchObject({
+        member_id: registered.member_id,
+        cur_tokens: WELCOME_COINS,
+        email_verified: true,
+      });
+    }
+    const ledger = await t.services.db.ledgerEntry.findMany({ where: { memberId: registered.member_id } });
+    expect(ledger.map((e) => [e.reason, e.delta])).toEqual([['welcome', WELCOME_COINS]]);
+  });
+
   it('needs the 18+ attestation to create a member', async () => {
     const nonce = freshNonce();
     const email = uniqueMember().email;
@@ -220,8 +236,8 @@ describe('POST /api/auth/social-login (Google)', () => {
       adult_attestation: true,
     });
     expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBe(
-      'This email address belonged to a deleted account and cannot be used to register again.',
+    expect(res.json().message).toMatch(
+      /^The account with this email was deleted on \w+ \d+, \d{4}\. This email can be used to register again from \w+ \d+, \d{4}\.$/,
     );
   });
 

@@ -8,6 +8,7 @@ import { LoginPrompt } from '../../../components/ui/login-prompt.tsx';
 import { paths } from '../../../config/paths.ts';
 import { AccountDetails } from '../../../features/account/components/account-details.tsx';
 import { DeleteAccount } from '../../../features/account/components/delete-account.tsx';
+import { EmailVerification } from '../../../features/account/components/email-verification.tsx';
 import { MembershipDetails } from '../../../features/account/components/membership-details.tsx';
 import { ACCOUNT_MESSAGES } from '../../../features/account/account-messages.ts';
 import { useGetMemberQuery } from '../../../features/account/api.ts';
@@ -69,8 +70,8 @@ function MemberAccount() {
   // Keep the stored user (side panel, balance chip) in step with the server.
   useEffect(() => {
     if (!member || !token) return;
-    const { member_id, email, nicname, picture, cur_tokens, member_kind } = member;
-    const fields = { member_id, email, nicname, picture, cur_tokens, member_kind };
+    const { member_id, email, nicname, picture, cur_tokens, member_kind, email_verified } = member;
+    const fields = { member_id, email, nicname, picture, cur_tokens, member_kind, email_verified };
     dispatch(hasUser ? updateUser(fields) : setSession({ ...fields, token }));
   }, [member, token, hasUser, dispatch]);
 
@@ -85,6 +86,7 @@ function MemberAccount() {
         onNicknameSaved={(nicname) => dispatch(updateUser({ nicname }))}
         notify={toast}
       />
+      {member?.email_verified === false ? <EmailVerification email={member.email} notify={toast} /> : null}
       <MembershipDetails
         memberKind={shown.member_kind}
         balance={shown.cur_tokens}

@@ -26,6 +26,7 @@ import {
 import { startGoogleSignIn } from '../google-sign-in.ts';
 import { setSession } from '../slice.ts';
 import styles from './auth-modals.module.css';
+import { ForgotPasswordForm } from './forgot-password-form.tsx';
 
 export interface LoginModalProps {
   open: boolean;
@@ -70,6 +71,8 @@ function LoginDialog({ onClose }: { onClose: () => void }) {
   const [adultAttestation, setAdultAttestation] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [googleBusy, setGoogleBusy] = useState(false);
+  // 'Forgot password?' replaces the form until 'Back to log in'.
+  const [forgotPassword, setForgotPassword] = useState(false);
 
   const busy = loginState.isLoading || registerState.isLoading || googleBusy;
   const isRegister = mode === 'register';
@@ -145,6 +148,14 @@ function LoginDialog({ onClose }: { onClose: () => void }) {
     setError(null);
   };
 
+  if (forgotPassword) {
+    return (
+      <Modal open title="Reset your password" onClose={onClose} testId="login-modal" describedBy="login-subtitle">
+        <ForgotPasswordForm initialEmail={email} onBack={() => setForgotPassword(false)} />
+      </Modal>
+    );
+  }
+
   return (
     <Modal open title={TITLES[mode]} onClose={onClose} testId="login-modal" describedBy="login-subtitle">
       <p id="login-subtitle" className={styles.subtitle}>
@@ -183,6 +194,19 @@ function LoginDialog({ onClose }: { onClose: () => void }) {
           onChange={(event) => setPassword(event.target.value)}
           disabled={busy}
         />
+        {isRegister ? null : (
+          <p className={styles.forgot}>
+            <button
+              type="button"
+              className={styles.linkButton}
+              onClick={() => setForgotPassword(true)}
+              disabled={busy}
+              data-testid="forgot-password"
+            >
+              Forgot password?
+            </button>
+          </p>
+        )}
         {isRegister ? (
           <>
             <TextField
