@@ -5,7 +5,7 @@
 // (apps/api/src/local/stack.ts loaded compiled from apps/api/dist, so the API and the worker run as
 // compiled JavaScript, with the worker's environment from stack.ts: embedded Postgres, local Redis,
 // the API and the worker as child processes, no demo seed) on a throwaway data folder; members sign
-// up through the API (500 welcome coins: five 1-image generations each) and call
+// up through the API (verified from the stack's mail outbox: 500 welcome coins, five 1-image generations each) and call
 // POST /api/v2/images/make, learning of completion through their member event stream
 // (GET /api/v2/events).
 //   - one image, POST to complete (client clock), median of 5, beside the provider's own time measured
@@ -150,13 +150,48 @@ interface Member {
   close: () => void;
 }
 
-async function register(origin: string, n: number): Promise<Member> {
+/** Undoes quoted-printable (soft line breaks, =XX bytes) in a mail the outbox wrote. */
+function decodeQuotedPrintable(raw: string): string {
+  return Buffer.from(
+    raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8');
+}
+
+/**
+ * Verifies a new member's address as they would: finds the verification mail to `email` in the
+ * stack's .eml outbox (`<data folder>/mail`) and posts its token. The welcome coins come with it.
+ */
+async function verifyFromOutbox(origin: string, outboxDir: string, email: string): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const names = fs.existsSync(outboxDir) ? fs.readdirSync(outboxDir).filter((n) => n.endsWith('.eml')) : [];
+    for (const name of names) {
+      const mail = decodeQuotedPrintable(fs.readFileSync(path.join(outboxDir, name), 'utf8'));
+      if (!mail.toLowerCase().includes(`to: ${email}`)) continue;
+      const token = /\/verify-email\?token=([A-Za-z0-9_-]+)/.exec(mail)?.[1];
+      if (!token) continue;
+      const response = await fetch(`${origin}/api/auth/verify-email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token }),
+      });
+      if (!response.ok) throw new Error(`verify-email failed: ${response.status} ${await response.text()}`);
+      return;
+    }
+    if (Date.now() > deadline) throw new Error(`no verification mail to ${email} in ${outboxDir}`);
+    await sleep(100);
+  }
+}
+
+async function register(origin: string, n: number, outboxDir: string): Promise<Member> {
   const tag = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}${n}`;
+  const email = `bench-${tag}@bench.test`;
   const response = await fetch(`${origin}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
-      member_id: `bench-${tag}@bench.test`,
+      member_id: email,
       member_pwd: PASSWORD,
       nicname: `bench${tag}`.slice(0, 30),
       adult_attestation: true,
@@ -164,6 +199,7 @@ async function register(origin: string, n: number): Promise<Member> {
   });
   const body = (await response.json()) as { status: string; token: string; message?: string };
   if (body.status !== 'ok') throw new Error(`register failed: ${response.status} ${body.message}`);
+  await verifyFromOutbox(origin, outboxDir, email);
   const member: Member = { token: body.token, done: new Map(), waiters: new Map(), close: () => undefined };
   await openEvents(origin, member);
   return member;
@@ -291,9 +327,9 @@ function completion(
   });
 }
 
-async function members(origin: string, count: number, from: number): Promise<Member[]> {
+async function members(origin: string, count: number, from: number, outboxDir: string): Promise<Member[]> {
   const made: Member[] = [];
-  for (let i = 0; i < count; i += 1) made.push(await register(origin, from + i));
+  for (let i = 0; i < count; i += 1) made.push(await register(origin, from + i, outboxDir));
   return made;
 }
 
@@ -392,6 +428,8 @@ async function runAt(concurrency: number, args: Args, isLast: boolean) {
       log: () => undefined,
     });
     const origin = stack.url.replace('localhost', '127.0.0.1');
+    // The stack's mail outbox: STORAGE_DIR is <dataDir>/storage, so mails go to <dataDir>/mail.
+    const outbox = path.join(dataDir, 'mail');
     queue = new Queue(QUEUE_NAMES.generation, { connection: redisConnection(stack.redisUrl) });
     // A crashed API or worker fails the run at once instead of at the next timeout.
     const running = stack;
@@ -401,7 +439,7 @@ async function runAt(concurrency: number, args: Args, isLast: boolean) {
     let generated = 0;
 
     // Warm-up: the first picture loads the face model.
-    const [warm] = await members(origin, 1, 0);
+    const [warm] = await members(origin, 1, 0, outbox);
     pool.push(warm!);
     const w = await make(origin, warm!, 'warm-up picture of a calm lake');
     await completion(origin, warm!, w.imageId);
@@ -410,7 +448,7 @@ async function runAt(concurrency: number, args: Args, isLast: boolean) {
     const rssAtStart = workerRss();
 
     // One image at a time, POST to complete, each followed by one round of the provider's own work.
-    const [single] = await members(origin, 1, 1);
+    const [single] = await members(origin, 1, 1, outbox);
     pool.push(single!);
     const meter = await providerMeter();
     const singles: number[] = [];
@@ -436,7 +474,7 @@ async function runAt(concurrency: number, args: Args, isLast: boolean) {
     };
 
     // The burst; the API's RSS is sampled while the queue is full.
-    const burstPool = await members(origin, Math.ceil(args.burst / IMAGES_PER_MEMBER), 2);
+    const burstPool = await members(origin, Math.ceil(args.burst / IMAGES_PER_MEMBER), 2, outbox);
     pool.push(...burstPool);
     let apiPeak = apiRss();
     const sampler = setInterval(() => (apiPeak = Math.max(apiPeak, apiRss())), 250);
@@ -450,7 +488,7 @@ async function runAt(concurrency: number, args: Args, isLast: boolean) {
       // In waves the size of the burst (the API answers 500 to ~150 make calls at once).
       for (let wave = 0; generated < args.total; wave += 1) {
         const count = Math.min(args.burst, args.total - generated);
-        const wavePool = await members(origin, Math.ceil(count / IMAGES_PER_MEMBER), 100 + wave * 100);
+        const wavePool = await members(origin, Math.ceil(count / IMAGES_PER_MEMBER), 100 + wave * 100, outbox);
         pool.push(...wavePool);
         await burst(origin, queue, wavePool, count, `rest${wave}`);
         generated += count;

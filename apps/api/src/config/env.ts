@@ -186,7 +186,11 @@ const ZEnv = z.object({
    */
   TRUST_PROXY: booleanFlag.default(false),
 
-  /** Sign-in and registration attempts allowed per window, per client IP and per email address. */
+  /**
+   * Sign-in limits (docs/security.md, "Sign-in limits"): failures allowed per client address and per
+   * email before growing delays start; the window after which an idle counter is forgotten, and
+   * registration's and Google sign-in's attempts per address in it.
+   */
   AUTH_RATE_LIMIT_MAX_PER_IP: z.coerce.number().int().min(1).default(30),
   AUTH_RATE_LIMIT_MAX_PER_EMAIL: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),

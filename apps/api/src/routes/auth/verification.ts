@@ -28,7 +28,7 @@ const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API_PATHS.resendVerification,
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['auth'],
         summary: 'Mail a new verification link to the signed-in member (one a minute, five a day; 503 if mail fails)',

@@ -1,7 +1,5 @@
 import type { TSessionResponse } from '@velvet/contracts/auth/session-user';
-import type { AppConfig } from '../../config/env.ts';
 import type { MemberRecord } from '../../repositories/member.repository.ts';
-import type { AttemptLimit } from './rate-limit.ts';
 
 /** The spec's session body for a signed-in member. */
 export function sessionResponse(member: MemberRecord, token: string, message?: string): TSessionResponse {
@@ -17,13 +15,4 @@ export function sessionResponse(member: MemberRecord, token: string, message?: s
     token,
     ...(message ? { message } : {}),
   };
-}
-
-/** Sign-in and registration limits: per client IP, and per email address when there is one. */
-export function authAttemptLimits(config: AppConfig, ip: string, email?: string): AttemptLimit[] {
-  const windowSeconds = config.AUTH_RATE_LIMIT_WINDOW_SECONDS;
-  return [
-    { key: `ip:${ip}`, max: config.AUTH_RATE_LIMIT_MAX_PER_IP, windowSeconds },
-    ...(email ? [{ key: `email:${email}`, max: config.AUTH_RATE_LIMIT_MAX_PER_EMAIL, windowSeconds }] : []),
-  ];
 }
