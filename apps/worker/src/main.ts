@@ -6,7 +6,8 @@ import { pino } from 'pino';
 
 /**
  * The worker process: runs the BullMQ jobs (image generation now; claims, payments and chain watchers
- * later) with the same services as the API. SIGINT/SIGTERM let running jobs finish, then exit.
+ * later) with the same services as the API. SIGINT/SIGTERM let running jobs finish, then exit; after
+ * WORKER_SHUTDOWN_GRACE_MS, or at a second signal, it exits anyway.
  */
 async function main() {
   const config = loadConfig();
@@ -19,9 +20,16 @@ async function main() {
 
   let closing = false;
   const shutdown = async (signal: string) => {
-    if (closing) return;
+    if (closing) {
+      log.warn({ signal }, 'worker stopping now (second signal)');
+      process.exit(1);
+    }
     closing = true;
     log.info({ signal }, 'worker shutting down: waiting for running jobs');
+    setTimeout(() => {
+      log.error({ graceMs: config.WORKER_SHUTDOWN_GRACE_MS }, 'worker did not stop in time: exiting anyway');
+      process.exit(1);
+    }, config.WORKER_SHUTDOWN_GRACE_MS).unref();
     try {
       await running.close();
       await closeServices(services);

@@ -39,6 +39,12 @@ const ZEnv = z.object({
   IMAGE_PROVIDER: z.enum(['demo', 'comfyui', 'a1111', 'replicate']).default('demo'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
   /**
+   * How long the worker waits for its running jobs on SIGINT/SIGTERM before it exits anyway (a job
+   * cut short is retried: BullMQ sees it stalled). Without it a worker whose Redis is already gone
+   * would wait forever, reconnecting.
+   */
+  WORKER_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).default(20_000),
+  /**
    * How long a worker's claim on a job lasts without renewal: a worker that dies (kill -9, power
    * loss) gives its job back to the queue after about this long.
    */
