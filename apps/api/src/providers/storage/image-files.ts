@@ -45,9 +45,15 @@ export async function makeThumbnail(webp: Buffer): Promise<Buffer> {
 }
 
 /** Stores an original (WebP) and its grid thumbnail; returns both keys. */
-export async function storeImageFiles(storage: ImageStorage, imageId: string, webp: Buffer) {
+export async function storeImageFiles(
+  storage: ImageStorage,
+  imageId: string,
+  webp: Buffer,
+  /** The thumbnail when it was made already (the worker makes it while the safety check runs). */
+  madeThumbnail?: Promise<Buffer>,
+) {
   const keys = imageKeys(imageId);
-  const thumbnail = await makeThumbnail(webp);
+  const thumbnail = await (madeThumbnail ?? makeThumbnail(webp));
   await storage.put(keys.originalKey, webp, 'image/webp');
   await storage.put(keys.thumbnailKey, thumbnail, 'image/webp');
   return keys;

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { UnrecoverableError } from 'bullmq';
 import type { AppServices } from '../../plugins/app/services.ts';
 import { ImageProviderError } from '../../providers/image-model/errors.ts';
-import { storeImageFiles, storeQuarantinedImage } from '../../providers/storage/image-files.ts';
+import { makeThumbnail, storeImageFiles, storeQuarantinedImage } from '../../providers/storage/image-files.ts';
 import {
   completeImage,
   findImageStatus,
@@ -66,6 +66,10 @@ export async function runGeneration(services: AppServices, runId: string, log: L
   for (const image of pending) {
     const position = run.images.findIndex((i) => i.imageId === image.imageId);
     const data = images[position]!.data;
+    // The thumbnail is drawn in memory while the picture is checked (both take the CPU for tens of
+    // ms); nothing is stored until the verdict allows it.
+    const thumbnail = makeThumbnail(data);
+    thumbnail.catch(() => undefined); // awaited below when the picture is stored; a held one drops it
     const verdict = await checkPicture(services, data);
     if (verdict?.outcome === 'held') {
       if (await holdImage(services, run, image.imageId, data, verdict)) held += 1;
@@ -75,7 +79,7 @@ export async function runGeneration(services: AppServices, runId: string, log: L
       );
       continue;
     }
-    const keys = await storeImageFiles(services.storage, image.imageId, data);
+    const keys = await storeImageFiles(services.storage, image.imageId, data, thumbnail);
     if (await completeImage(services.db, image.imageId, keys)) {
       // In My Collections from now on: before the member is told (their screen reloads the page).
       await invalidateMemberGalleries(run.memberId, services.redis);
