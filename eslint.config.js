@@ -8,6 +8,8 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/dist.building-*/**',
+      '**/dist.old-*/**',
       '**/.turbo/**',
       '.data/**',
       'apps/api/src/generated/**',

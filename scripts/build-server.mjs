@@ -74,18 +74,30 @@ function copyAssets(srcDir, outDir) {
   }
 }
 
-/** Compiles one package's src/ into a fresh dist/. */
+/**
+ * Compiles one package's src/ into a fresh dist/. The new files are written beside it and swapped in
+ * at the end (two renames), so a process starting meanwhile, or another `npm start` building the same
+ * checkout, never finds a half-written or missing dist/ (it did: ERR_MODULE_NOT_FOUND).
+ */
 export function buildPackage(dir) {
   const pkgDir = path.resolve(ROOT, dir);
   const outDir = path.join(pkgDir, 'dist');
-  fs.rmSync(outDir, { recursive: true, force: true });
+  const fresh = path.join(pkgDir, `dist.building-${process.pid}`);
+  const old = path.join(pkgDir, `dist.old-${process.pid}`);
+  fs.rmSync(fresh, { recursive: true, force: true });
   const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc');
-  const result = spawnSync(process.execPath, [tsc, '-p', path.join(pkgDir, 'tsconfig.build.json')], {
+  const result = spawnSync(process.execPath, [tsc, '-p', path.join(pkgDir, 'tsconfig.build.json'), '--outDir', fresh], {
     cwd: pkgDir,
     stdio: 'inherit',
   });
-  if (result.status !== 0) throw new Error(`compiling ${path.relative(ROOT, pkgDir) || '.'} failed`);
-  copyAssets(path.join(pkgDir, 'src'), outDir);
+  if (result.status !== 0) {
+    fs.rmSync(fresh, { recursive: true, force: true });
+    throw new Error(`compiling ${path.relative(ROOT, pkgDir) || '.'} failed`);
+  }
+  copyAssets(path.join(pkgDir, 'src'), fresh);
+  if (fs.existsSync(outDir)) fs.renameSync(outDir, old);
+  fs.renameSync(fresh, outDir);
+  fs.rmSync(old, { recursive: true, force: true });
 }
 
 /** Builds the server packages unless their inputs are those of the last build. Returns whether it built. */
