@@ -81,5 +81,9 @@ describe('mailer selection', () => {
     await createMailer(config, (line) => lines.push(line)).send(message);
     expect(fs.readdirSync(path.join(data, 'mail'))).toHaveLength(1);
     expect(lines[0]).toMatch(/^\[mail\] to member@example.com: "Reset your Velvet password" -> file:\/\/.*\.eml$/);
+    // Each link of the mail's text, printed as it is (the .eml holds it quoted-printable).
+    const links = message.text.match(/https?:\/\/[^\s<>"]+/g) ?? [];
+    expect(links.length).toBeGreaterThan(0);
+    expect(lines.slice(1)).toEqual([...new Set(links)].map((link) => `[mail]   ${link}`));
   });
 });

@@ -25,7 +25,13 @@ export function createMailer(config: MailConfig, log: (line: string) => void = c
     dir: outboxDir(config),
     from: config.MAIL_FROM,
     ...(verbose
-      ? { onWritten: (file, message) => log(`[mail] to ${message.to}: "${message.subject}" -> ${outboxLink(file)}`) }
+      ? {
+          onWritten: (file, message) => {
+            log(`[mail] to ${message.to}: "${message.subject}" -> ${outboxLink(file)}`);
+            // The .eml's text is quoted-printable (a link's '=' reads '=3D'): print the links as they are.
+            for (const link of new Set(message.text.match(/https?:\/\/[^\s<>"]+/g) ?? [])) log(`[mail]   ${link}`);
+          },
+        }
       : {}),
   });
 }
