@@ -16,6 +16,7 @@ import { openModal } from '../../../features/modals/slice.ts';
 import { useToast } from '../../../features/toast/use-toast.ts';
 import { apiFailureMessage } from '../../../lib/api-error.ts';
 import { useAppDispatch, useAppSelector } from '../../hooks.ts';
+import styles from './verify-email.module.css';
 
 const TITLE = 'Email verification';
 const TEXTS = {
@@ -69,7 +70,7 @@ export function Component() {
 
   return (
     <ContentLayout title={TITLE} centered>
-      <section data-testid="verify-email" data-state={outcome.state} aria-live="polite">
+      <section className={styles.section} data-testid="verify-email" data-state={outcome.state} aria-live="polite">
         {outcome.state === 'pending' ? (
           <p>
             <Spinner size={18} /> {TEXTS.verifying}
@@ -77,7 +78,7 @@ export function Component() {
         ) : (
           <p data-testid="verify-email-message">{outcome.message}</p>
         )}
-        <p>
+        <div className={styles.actions}>
           {outcome.state === 'failure' ? (
             isLoggedIn ? (
               <ResendVerificationButton notify={toast} />
@@ -87,14 +88,14 @@ export function Component() {
                 {TEXTS.signInToResend}
               </Button>
             )
-          ) : null}{' '}
+          ) : null}
           {outcome.state !== 'pending' ? (
             <Button variant="secondary" size="sm" onClick={() => void navigate(paths.home)}>
               <HomeIcon size={16} />
               {TEXTS.home}
             </Button>
           ) : null}
-        </p>
+        </div>
       </section>
     </ContentLayout>
   );
