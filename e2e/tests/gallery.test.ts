@@ -48,6 +48,9 @@ async function openExplore(options: { mobile?: boolean; signedIn?: boolean; path
   return { page, calls, errors };
 }
 
+const atLeastCards = (page: Page, count: number) =>
+  page.waitForFunction((n) => document.querySelectorAll('[data-testid="gallery-card"]').length >= n, count);
+
 /** Like counts of the cards in slot order (formatLikeCount: '1.2K' -> 1200). */
 async function likeCountsBySlot(page: Page): Promise<number[]> {
   const pairs = await page
@@ -337,6 +340,61 @@ describe('My Collections and Liked Contents', () => {
 });
 
 describe('card pictures', () => {
+  it('the first two rows show at once, eager and high priority; later rows load lazily and fade in', async () => {
+    const { page, errors } = await openExplore();
+    await atLeastCards(page, 12);
+    const columns = page.getByTestId('masonry-column');
+    const columnCount = await columns.count();
+    expect(columnCount).toBeGreaterThan(1);
+    const pictures = await columns.evaluateAll((cols) =>
+      cols.map((col) =>
+        Array.from(col.children).map((cell) => {
+          const img = cell.querySelector('img');
+          return {
+            loading: img?.getAttribute('loading') ?? null,
+            priority: img?.getAttribute('fetchpriority') ?? null,
+            // The cell's own slide-in and the picture's fade-in, at the moment it is first seen.
+            cellAnimation: getComputedStyle(cell).animationName,
+            opacity: img ? getComputedStyle(img).opacity : null,
+          };
+        }),
+      ),
+    );
+    for (const column of pictures) {
+      for (const [row, picture] of column.entries()) {
+        if (picture.loading === null) continue; // an ad slot
+        if (row < 2) {
+          expect(picture).toMatchObject({ loading: 'eager', priority: 'high', cellAnimation: 'none', opacity: '1' });
+        } else {
+          expect(picture).toMatchObject({ loading: 'lazy', priority: 'auto' });
+          expect(picture.cellAnimation).not.toBe('none');
+        }
+      }
+    }
+    expect(pictures.some((column) => column.length > 2)).toBe(true);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('Explore waits for its route module only briefly: a slow one still shows the layout, then the grid', async () => {
+    const page = await newPage(browser, { consent: true });
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/explore-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(urlFor(baseUrl(), '/'));
+    // The layout renders without the route module...
+    await waitVisible(page.getByTestId('top-bar'));
+    expect(await cards(page).count()).toBe(0);
+    // ...and the grid once it arrives.
+    release();
+    await waitForTitle(page, 'Explore');
+    await atLeastCards(page, 1);
+    await page.context().close();
+  });
+
   it("a card whose picture fails shows 'Failed to load image'", async () => {
     const page = await newPage(browser, { consent: true });
     const first = (await listExplore(null)).list[0]!;

@@ -6,7 +6,7 @@
 // docs/performance.md). What the app took from it is kept here: lazy route modules (React.lazy, each
 // exporting `Component`), the root error screen (route-error-boundary.tsx) and scroll restoration
 // (scroll-restoration.tsx).
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { RouteErrorBoundary } from './route-error-boundary.tsx';
@@ -14,27 +14,46 @@ import { RootErrorBoundary, RootRoute } from './routes/root.tsx';
 
 type RouteModule = { Component: ComponentType };
 
-/** Explore's route module; the entry starts loading it at once when the first URL is Explore's. */
-export const explore = () => import('./routes/gallery/explore.tsx');
-
 /** Whether a pathname is one of Explore's (/, /home, /gallery). */
 export function isExplorePath(pathname: string): boolean {
   const path = pathname.replace(/\/+$/, '') || '/';
   return path === paths.root || path === paths.home || path === paths.gallery;
 }
 
-/** A route element that loads its module on first render; nothing shows in its place meanwhile. */
-function lazyRoute(load: () => Promise<RouteModule>) {
-  const Screen = lazy(() => load().then((module) => ({ default: module.Component })));
-  return (
-    <Suspense fallback={null}>
-      <Screen />
-    </Suspense>
-  );
+interface LazyRoute {
+  element: ReactElement;
+  /** Loads the module now; once loaded, the route renders it at once instead of suspending. */
+  preload(): Promise<void>;
+}
+
+/**
+ * A route element that loads its module on first render; nothing shows in its place meanwhile. A
+ * module already loaded (preload) renders without suspending: React holds back a suspended route's
+ * content for up to 300 ms after its fallback (Suspense throttling), which delayed Explore's first
+ * pictures by that much although its chunk had long arrived (docs/performance.md).
+ */
+function lazyRoute(load: () => Promise<RouteModule>): LazyRoute {
+  let loaded: ComponentType | null = null;
+  const loadAndKeep = () =>
+    load().then((module) => {
+      loaded = module.Component;
+      return module;
+    });
+  const Lazy = lazy(() => loadAndKeep().then((module) => ({ default: module.Component })));
+  function RouteScreen() {
+    const Loaded = loaded;
+    if (Loaded) return <Loaded />;
+    return (
+      <Suspense fallback={null}>
+        <Lazy />
+      </Suspense>
+    );
+  }
+  return { element: <RouteScreen />, preload: () => loadAndKeep().then(() => undefined) };
 }
 
 const screens = {
-  explore: lazyRoute(explore),
+  explore: lazyRoute(() => import('./routes/gallery/explore.tsx')),
   generate: lazyRoute(() => import('./routes/generate/generate.tsx')),
   collections: lazyRoute(() => import('./routes/gallery/collections.tsx')),
   likes: lazyRoute(() => import('./routes/gallery/likes.tsx')),
@@ -51,29 +70,32 @@ const screens = {
   notFound: lazyRoute(() => import('./routes/not-found.tsx')),
 };
 
+/** Explore's route module: the entry starts loading it at once when the first URL is Explore's. */
+export const preloadExplore = () => screens.explore.preload();
+
 function AppRoutes() {
   const { pathname } = useLocation();
   return (
     <RouteErrorBoundary resetKey={pathname} fallback={(error) => <RootErrorBoundary error={error} />}>
       <Routes>
         <Route path={paths.root} element={<RootRoute />}>
-          <Route index element={screens.explore} />
-          <Route path={paths.home} element={screens.explore} />
-          <Route path={paths.gallery} element={screens.explore} />
-          <Route path={paths.generate} element={screens.generate} />
-          <Route path={paths.collections} element={screens.collections} />
-          <Route path={paths.likes} element={screens.likes} />
-          <Route path={paths.support} element={screens.support} />
-          <Route path={paths.account} element={screens.account} />
-          <Route path={paths.terms} element={screens.terms} />
-          <Route path={paths.subscription} element={screens.subscription} />
-          <Route path={paths.coin} element={screens.coin} />
-          <Route path={paths.oauthCallback} element={screens.oauthCallback} />
-          <Route path={paths.paymentSuccess} element={screens.paymentSuccess} />
-          <Route path={paths.paymentCancel} element={screens.paymentCancel} />
-          <Route path={paths.verifyEmail} element={screens.verifyEmail} />
-          <Route path={paths.resetPassword} element={screens.resetPassword} />
-          <Route path="*" element={screens.notFound} />
+          <Route index element={screens.explore.element} />
+          <Route path={paths.home} element={screens.explore.element} />
+          <Route path={paths.gallery} element={screens.explore.element} />
+          <Route path={paths.generate} element={screens.generate.element} />
+          <Route path={paths.collections} element={screens.collections.element} />
+          <Route path={paths.likes} element={screens.likes.element} />
+          <Route path={paths.support} element={screens.support.element} />
+          <Route path={paths.account} element={screens.account.element} />
+          <Route path={paths.terms} element={screens.terms.element} />
+          <Route path={paths.subscription} element={screens.subscription.element} />
+          <Route path={paths.coin} element={screens.coin.element} />
+          <Route path={paths.oauthCallback} element={screens.oauthCallback.element} />
+          <Route path={paths.paymentSuccess} element={screens.paymentSuccess.element} />
+          <Route path={paths.paymentCancel} element={screens.paymentCancel.element} />
+          <Route path={paths.verifyEmail} element={screens.verifyEmail.element} />
+          <Route path={paths.resetPassword} element={screens.resetPassword.element} />
+          <Route path="*" element={screens.notFound.element} />
         </Route>
       </Routes>
     </RouteErrorBoundary>

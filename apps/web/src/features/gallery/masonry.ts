@@ -10,6 +10,17 @@ import { GALLERY } from '@velvet/contracts/catalog';
 
 export type AdKind = 'iframe' | 'vast';
 
+/**
+ * Rows on screen when a gallery first paints (a 1280x800 window shows the first row and most of the
+ * second; a phone, one picture and part of the next): their pictures load eagerly at high priority
+ * and show without the fade-in, as they are the page's largest paint (issue 11: a second-row picture
+ * fading in was Explore's LCP).
+ */
+export const FIRST_SCREEN_ROWS = 2;
+
+/** Whether a grid row is on screen at first paint. */
+export const onFirstScreen = (row: number): boolean => row < FIRST_SCREEN_ROWS;
+
 /** The two ad kinds in the order they alternate. */
 export const AD_KINDS: readonly AdKind[] = ['iframe', 'vast'];
 

@@ -1,9 +1,10 @@
 // One image of the grid (spec section 2, Cards): the picture, its type, a like button with the count
 // and, in My Collections, the Published and Claimed badges. Public pictures are plain <img>; the
 // collection's and likes' are fetched with the bearer token once the card nears the viewport. A picture
-// that fails shows 'Failed to load image'. The first row's pictures are the page's largest paint: they
-// load eagerly at high fetch priority and show at once; the others load lazily and fade in. A held image (withheld by the picture safety check; the
-// galleries do not list them, this is a safeguard) shows 'Held for review' and is never fetched.
+// that fails shows 'Failed to load image'. The pictures on screen at first paint (the first two rows)
+// are the page's largest paint: they load eagerly at high fetch priority and show at once; the others
+// load lazily and fade in. A held image (withheld by the picture safety check; the galleries do not
+// list them, this is a safeguard) shows 'Held for review' and is never fetched.
 import { memo, useRef, useState } from 'react';
 import { formatLikeCount } from '@velvet/contracts/format';
 import { HELD_IMAGE_TEXTS } from '@velvet/contracts/images/get-status';
@@ -19,7 +20,7 @@ import styles from './gallery-card.module.css';
 export interface GalleryCardProps {
   image: TImage;
   position: number;
-  /** A first-row card: eager, high-priority picture, no fade-in. */
+  /** On screen at first paint: eager, high-priority picture, no fade-in. */
   priority?: boolean;
   /** Fetch the picture with the bearer token (collection and likes cards). */
   withAuth: boolean;

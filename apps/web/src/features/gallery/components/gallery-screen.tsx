@@ -16,7 +16,7 @@ import { selectBearerToken } from '../../../lib/api.ts';
 import { useToggleGalleryLikeMutation } from '../api.ts';
 import { EMPTY_TEXTS, GALLERY_DESCRIPTIONS, GALLERY_TEXTS, GALLERY_TITLES } from '../gallery-texts.ts';
 import { useGallery, useGalleryDispatch } from '../hooks/use-gallery.ts';
-import { buildSlots, type AdKind, type GallerySlot } from '../masonry.ts';
+import { buildSlots, onFirstScreen, type AdKind, type GallerySlot } from '../masonry.ts';
 import { galleryImageUpdated, type GalleryImagePatch } from '../slice.ts';
 import { GalleryCard } from './gallery-card.tsx';
 import { GalleryControls } from './gallery-controls.tsx';
@@ -150,7 +150,7 @@ function GalleryBody({
       <GalleryCard
         image={slot.image}
         position={slot.position}
-        priority={row === 0}
+        priority={onFirstScreen(row)}
         withAuth={withAuth}
         token={token}
         showBadges={type === 'collection_gallery'}

@@ -1,10 +1,10 @@
 // The masonry grid (spec section 2): as many 300px columns as fit (1 to 5), a 16px gap, slots dealt to
-// the columns round-robin. The column count follows the container's width. Each slot is told its row
-// (row 0 is the first row, above the fold: its pictures load first).
+// the columns round-robin. The column count follows the container's width. Each slot is told its row;
+// the rows on screen at first paint (masonry.ts, onFirstScreen) appear at once, the others slide in.
 import { useMemo, useRef, type ReactNode } from 'react';
 import { GALLERY } from '@velvet/contracts/catalog';
 import { useElementWidth } from '../hooks/use-element-width.ts';
-import { columnCount, dealRoundRobin, type GallerySlot } from '../masonry.ts';
+import { columnCount, dealRoundRobin, onFirstScreen, type GallerySlot } from '../masonry.ts';
 import styles from './masonry-grid.module.css';
 
 export interface MasonryGridProps<T> {
@@ -28,7 +28,7 @@ export function MasonryGrid<T>({ slots, renderSlot }: MasonryGridProps<T>) {
       {dealt.map((column, index) => (
         <div key={index} className={styles.column} style={{ gap: GALLERY.gapPx }} data-testid="masonry-column">
           {column.map((slot, row) => (
-            <div key={slot.key} className={styles.cell}>
+            <div key={slot.key} className={onFirstScreen(row) ? styles.still : styles.cell}>
               {renderSlot(slot, { row })}
             </div>
           ))}
