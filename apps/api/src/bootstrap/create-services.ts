@@ -14,6 +14,7 @@ import { createPromptClassifier } from '../providers/safety/select-classifier.ts
 import { classifierFailsClosed } from '../config/env.ts';
 import { createLexiconStage } from '../services/safety/lexicon-screen.ts';
 import { createPromptPipeline, type PromptSafety } from '../services/safety/prompt-pipeline.ts';
+import type { FaceAgeEstimator } from '../providers/safety/index.ts';
 import { createFaceAgeEstimators } from '../providers/safety/select-face-age.ts';
 import { createPictureSafetyCheck } from '../services/safety/check-picture.ts';
 import type { PictureSafetyCheck } from '../services/safety/verdict.ts';
@@ -25,10 +26,22 @@ export function createPromptSafety(config: AppConfig): PromptSafety {
   return createPromptPipeline(stages, { failClosed: classifierFailsClosed(config) });
 }
 
+/** Each picture check's estimators, for closeServices (the local one holds worker threads). */
+const pictureEstimators = new WeakMap<PictureSafetyCheck, FaceAgeEstimator[]>();
+
 /** The picture check of SAFETY_PICTURE_CHECK (null when off). */
 export function createPictureSafety(config: AppConfig): PictureSafetyCheck | null {
   const estimators = createFaceAgeEstimators(config);
-  return estimators.length > 0 ? createPictureSafetyCheck(estimators, config.SAFETY_FACE_MIN_AGE) : null;
+  if (estimators.length === 0) return null;
+  const check = createPictureSafetyCheck(estimators, config.SAFETY_FACE_MIN_AGE);
+  pictureEstimators.set(check, estimators);
+  return check;
+}
+
+/** Ends what the picture check's estimators hold (the local face-check threads). */
+async function closePictureSafety(check: PictureSafetyCheck | null): Promise<void> {
+  if (!check) return;
+  await Promise.all((pictureEstimators.get(check) ?? []).map((estimator) => estimator.close?.()));
 }
 
 /**
@@ -121,6 +134,7 @@ export function createServices(config: AppConfig): AppServices {
 
 export async function closeServices(services: AppServices): Promise<void> {
   await closeQueues(services.queues);
+  await closePictureSafety(services.pictureSafety);
   await services.redis.quit().catch(() => services.redis.disconnect());
   await services.db.$disconnect();
 }

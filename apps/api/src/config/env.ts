@@ -233,6 +233,14 @@ const ZEnv = z.object({
   SAFETY_PICTURE_CHECK: z.enum(['local', 'rekognition', 'local+rekognition', 'off']).default('local'),
   /** A face estimated younger than this withholds the picture (a margin over 18). */
   SAFETY_FACE_MIN_AGE: z.coerce.number().int().min(18).max(120).default(25),
+  /**
+   * Local picture check: pictures checked at once, each in a worker thread with its own model copy
+   * (~200 MiB each while alive). One by default: a second overlapped checks only on free cores and
+   * took the worker from ~365 to ~530 MiB under load (docs/performance.md, "Worker").
+   */
+  SAFETY_FACE_THREADS: z.coerce.number().int().min(1).max(32).default(1),
+  /** A local face-check thread idle this long is ended and its memory freed (0: never). */
+  SAFETY_FACE_IDLE_SECONDS: z.coerce.number().int().min(0).default(60),
   /** AWS Rekognition: region, and an endpoint URL only for tests and proxies; credentials from the AWS chain. */
   SAFETY_REKOGNITION_REGION: z.string().trim().min(1).default('us-east-1'),
   SAFETY_REKOGNITION_ENDPOINT: optionalText.pipe(

@@ -3,7 +3,8 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { RATIOS } from '@velvet/contracts/options';
 import { drawDemoImage } from '../image-model/demo.ts';
-import { createLocalFaceAgeEstimator, FACE_MIN_SCORE, humanPackageDir, localFaceAgeMemory } from './face-age-local.ts';
+import type { Worker } from 'node:worker_threads';
+import { createLocalFaceAgeEstimator, FACE_MIN_SCORE, humanPackageDir, startFaceAgeThread } from './face-age-local.ts';
 import { SafetyProviderError } from './index.ts';
 
 // Real faces: the sample pictures that ship inside @vladmandic/human (pinned version, read in place).
@@ -118,10 +119,177 @@ describe('local face age estimator (@vladmandic/human on tfjs WASM)', { timeout:
   it('leaks no tensors, with or without faces', async () => {
     const pictures = await Promise.all([oneFace().webp().toBuffer(), drawDemoImage(NO_FACE_SEED, 256, 256)]);
     await estimator.estimate(pictures[0]!);
-    const before = localFaceAgeMemory();
-    expect(before).not.toBeNull();
+    const before = await estimator.memory();
+    expect(before).toHaveLength(1);
+    expect(before[0]).not.toBeNull();
     // A leak would show after a single call; 20 calls alternate a face and no face.
     for (let i = 0; i < 20; i += 1) await estimator.estimate(pictures[i % 2]!);
-    expect(localFaceAgeMemory()).toEqual(before);
+    expect(await estimator.memory()).toEqual(before);
+  });
+});
+
+/** Threads started and the estimator's own account of them; `onStart` may end a thread (a crash). */
+function counted(options: { threads: number; idleSeconds?: number; onStart?: (worker: Worker, n: number) => void }) {
+  const started: Worker[] = [];
+  const local = createLocalFaceAgeEstimator({
+    threads: options.threads,
+    idleSeconds: options.idleSeconds ?? 60,
+    startThread: () => {
+      const worker = startFaceAgeThread();
+      started.push(worker);
+      options.onStart?.(worker, started.length);
+      return worker;
+    },
+  });
+  return { local, started };
+}
+
+async function until(condition: () => boolean, what: string, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+describe('local face age estimator: its pool of threads', { timeout: 60_000 }, () => {
+  const pictures = async () => ({
+    face: await oneFace().png().toBuffer(),
+    group: await sharp(GROUP).toBuffer(),
+    strip: await sharp(SCREENSHOT_FACES).extract({ left: 300, top: 330, width: 500, height: 190 }).webp().toBuffer(),
+    none: await drawDemoImage(NO_FACE_SEED, 832, 1216),
+  });
+  /** Each picture's answer from the one-thread estimator above, one at a time. */
+  const alone = async (picture: Buffer) => estimator.estimate(picture);
+
+  it('checks two pictures at once on two threads, each answered as if alone', async () => {
+    const { face, group } = await pictures();
+    const expected = [await alone(group), await alone(face)];
+    const { local, started } = counted({ threads: 2 });
+    try {
+      let mostBusy = 0;
+      const sampler = setInterval(() => (mostBusy = Math.max(mostBusy, local.stats().busy)), 2);
+      const together = await Promise.all([local.estimate(group), local.estimate(face)]);
+      clearInterval(sampler);
+      expect(together).toEqual(expected);
+      expect(started).toHaveLength(2);
+      expect(mostBusy).toBe(2);
+      // A later picture reuses a loaded thread instead of starting a third.
+      expect(await local.estimate(face)).toEqual(expected[1]);
+      expect(started).toHaveLength(2);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('with one thread, checks pictures one at a time in order of arrival', async () => {
+    const { face, strip, none } = await pictures();
+    const expected = [await alone(face), await alone(strip), await alone(none)];
+    const { local, started } = counted({ threads: 1 });
+    try {
+      const order: number[] = [];
+      const track = (n: number, answer: Promise<unknown>) => answer.then((faces) => (order.push(n), faces));
+      const first = track(0, local.estimate(face));
+      await until(() => local.stats().busy === 1, 'the first picture to start');
+      const second = track(1, local.estimate(strip));
+      await until(() => local.stats().queued === 1, 'the second picture to wait');
+      const third = track(2, local.estimate(none));
+      await until(() => local.stats().queued === 2, 'the third picture to wait');
+      expect(await Promise.all([first, second, third])).toEqual(expected);
+      expect(order).toEqual([0, 1, 2]);
+      expect(started).toHaveLength(1);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('ends a thread that has been idle, and the next picture is answered by a new one', async () => {
+    const { face } = await pictures();
+    const expected = await alone(face);
+    const { local, started } = counted({ threads: 1, idleSeconds: 0.3 });
+    try {
+      expect(await local.estimate(face)).toEqual(expected);
+      expect(local.stats().threads).toBe(1);
+      await until(() => local.stats().threads === 0, 'the idle thread to end', 5_000);
+      expect(await local.memory()).toEqual([]);
+      expect(await local.estimate(face)).toEqual(expected);
+      expect(started).toHaveLength(2);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('fails the picture of a thread that dies closed (never "no faces"), and the next picture works', async () => {
+    const { face } = await pictures();
+    const expected = await alone(face);
+    const { local, started } = counted({ threads: 1 });
+    try {
+      const doomed = local.estimate(face);
+      await until(() => local.stats().busy === 1, 'the picture to reach its thread');
+      // The thread goes away mid-check, as a WASM abort or an out-of-memory thread would.
+      await started[0]!.terminate();
+      await expect(doomed).rejects.toBeInstanceOf(SafetyProviderError);
+      await expect(doomed).rejects.toThrow(/^face-age-local: face check thread exited/);
+      expect(await local.estimate(face)).toEqual(expected);
+      expect(started).toHaveLength(2);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('drops a cancelled picture that is still waiting: it never reaches a thread', async () => {
+    const { face, group } = await pictures();
+    const expected = await alone(group);
+    const { local } = counted({ threads: 1 });
+    try {
+      const first = local.estimate(group);
+      await until(() => local.stats().busy === 1, 'the first picture to start');
+      const job = new AbortController();
+      const waiting = local.estimate(face, job.signal);
+      await until(() => local.stats().queued === 1, 'the second picture to wait');
+      job.abort();
+      await expect(waiting).rejects.toMatchObject({ name: 'AbortError' });
+      expect(local.stats()).toMatchObject({ busy: 1, queued: 0 });
+      expect(await first).toEqual(expected);
+      // Nothing went to the thread after the first picture.
+      expect(local.stats()).toMatchObject({ busy: 0, queued: 0 });
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('rejects a picture cancelled mid-check at once, and its thread goes on to the next picture', async () => {
+    const { face, group } = await pictures();
+    const expected = await alone(face);
+    const { local, started } = counted({ threads: 1 });
+    try {
+      const job = new AbortController();
+      const cancelled = local.estimate(group, job.signal);
+      await until(() => local.stats().busy === 1, 'the picture to reach its thread');
+      job.abort();
+      await expect(cancelled).rejects.toMatchObject({ name: 'AbortError' });
+      // The thread is still busy with it (its answer will be dropped).
+      expect(local.stats().busy).toBe(1);
+      expect(await local.estimate(face)).toEqual(expected);
+      expect(started).toHaveLength(1);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('close() ends the threads and fails what still waits', async () => {
+    const { face } = await pictures();
+    const { local } = counted({ threads: 1 });
+    const running = local.estimate(face);
+    await until(() => local.stats().busy === 1, 'the picture to reach its thread');
+    const waiting = local.estimate(face);
+    await until(() => local.stats().queued === 1, 'the second picture to wait');
+    const outcomes = Promise.allSettled([running, waiting]);
+    await local.close();
+    for (const outcome of await outcomes) {
+      expect(outcome).toMatchObject({ status: 'rejected', reason: expect.any(SafetyProviderError) });
+    }
+    expect(local.stats()).toMatchObject({ threads: 0, queued: 0 });
+    await expect(local.estimate(face)).rejects.toBeInstanceOf(SafetyProviderError);
   });
 });

@@ -22,6 +22,8 @@ export interface FaceAgeEstimator {
   readonly name: string;
   /** `image`: WebP, PNG or JPEG bytes. */
   estimate(image: Buffer, signal?: AbortSignal): Promise<FaceAge[]>;
+  /** Frees what it holds (threads, models), on shutdown; estimators holding nothing have none. */
+  close?(): Promise<void>;
 }
 
 /** A checker failed (timeout, bad answer): the worker fails closed and retries the job. */
