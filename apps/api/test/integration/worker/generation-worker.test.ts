@@ -87,8 +87,12 @@ describe('generation worker (BullMQ on real Redis, demo provider, local storage)
         return r?.status === 'failed' ? r : null;
       });
       expect(run.images.map((i) => i.status)).toEqual(['failed', 'failed', 'failed']);
-      const job = await failing.services.queues.generation.getJob(runId);
-      expect(job?.attemptsMade).toBe(2);
+      // The final-failure hook marks the run before BullMQ records the attempt: wait for the job's own state.
+      const job = await waitFor(async () => {
+        const j = await failing.services.queues.generation.getJob(runId);
+        return j && (await j.getState()) === 'failed' ? j : null;
+      });
+      expect(job.attemptsMade).toBe(2);
     } finally {
       await failingWorkers.close();
       await failing.close();
