@@ -1,5 +1,5 @@
-import { createImageStorage } from './bootstrap/create-services.ts';
-import { loadConfig } from './config/env.ts';
+import { createImageStorage } from './providers/storage/select.ts';
+import { loadCliConfig, loadConfig } from './config/env.ts';
 import { prepareDatabase } from './local/prepare-database.ts';
 
 /**
@@ -7,13 +7,13 @@ import { prepareDatabase } from './local/prepare-database.ts';
  * and seeds demo data into an empty database (SEED_DEMO_IMAGES=0 to skip), then exits.
  */
 const config = loadConfig();
-const seedImages = Number(process.env.SEED_DEMO_IMAGES ?? 0);
+const { SEED_DEMO_IMAGES: seedImages } = loadCliConfig(['SEED_DEMO_IMAGES']);
 await prepareDatabase({
   databaseUrl: config.DATABASE_URL,
   storageDir: config.STORAGE_DIR,
   // The same storage the API reads (an S3 bucket when configured).
   storage: createImageStorage(config),
-  seedImages: Number.isFinite(seedImages) ? seedImages : 0,
+  seedImages,
   log: (line) => console.log(`[release] ${line}`),
 });
 process.exit(0);

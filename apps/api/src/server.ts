@@ -1,6 +1,6 @@
 import { buildApp } from './app.ts';
 import { closeServices, createServices } from './bootstrap/create-services.ts';
-import { loadConfig } from './config/env.ts';
+import { loadConfig, processEnvironment } from './config/env.ts';
 import { ensureAdminAccount } from './services/members/ensure-admin.ts';
 
 /**
@@ -23,7 +23,7 @@ function settingsFromLauncher(): Promise<NodeJS.ProcessEnv> {
 
 /** HTTP entry: parse config, build the app, listen, and shut down cleanly on SIGINT/SIGTERM. */
 async function main() {
-  const config = loadConfig({ ...process.env, ...(await settingsFromLauncher()) });
+  const config = loadConfig({ ...processEnvironment(), ...(await settingsFromLauncher()) });
   const services = createServices(config);
   const app = await buildApp({ services });
   const admin = await ensureAdminAccount(services.db, config);

@@ -5,9 +5,10 @@ import { startWorkers } from '@velvet/api/worker/start-workers';
 import { pino } from 'pino';
 
 /**
- * The worker process: runs the BullMQ jobs (image generation now; claims, payments and chain watchers
- * later) with the same services as the API. SIGINT/SIGTERM let running jobs finish, then exit; after
- * WORKER_SHUTDOWN_GRACE_MS, or at a second signal, it exits anyway.
+ * The worker process: runs every job of the registry (@velvet/api/jobs/registry: generation, claim
+ * refunds, housekeeping, chain watchers) with services built by the same composition root as the API.
+ * SIGINT/SIGTERM let running jobs finish, then exit; after WORKER_SHUTDOWN_GRACE_MS, or at a second
+ * signal, it exits anyway.
  */
 async function main() {
   const config = loadConfig();

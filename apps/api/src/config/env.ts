@@ -302,6 +302,12 @@ const ZEnv = z.object({
 
 export type AppConfig = z.infer<typeof ZEnv>;
 
+/** One line per bad variable, each naming it: what the server and every tool stop with. */
+function invalidConfiguration(error: z.ZodError): Error {
+  const lines = error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+  return new Error(`Invalid configuration:\n${lines.join('\n')}`);
+}
+
 /** The claim refund delay in milliseconds (see CLAIM_REFUND_DELAY_MINUTES). */
 export function claimRefundDelayMs(config: Pick<AppConfig, 'CLAIM_REFUND_DELAY_MINUTES' | 'NODE_ENV'>): number {
   const minutes = config.CLAIM_REFUND_DELAY_MINUTES ?? (config.NODE_ENV === 'production' ? 60 : 1);
@@ -315,13 +321,65 @@ export function claimRefundDelayMs(config: Pick<AppConfig, 'CLAIM_REFUND_DELAY_M
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = ZEnv.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+    throw invalidConfiguration(parsed.error);
   }
   if (parsed.data.NODE_ENV === 'production' && parsed.data.SAFETY_PICTURE_CHECK === 'off') {
     throw new Error('Invalid configuration:\n  SAFETY_PICTURE_CHECK: off is not allowed in production');
   }
   return parsed.data;
+}
+
+/** Settings only the command-line tools read (the server never needs them). */
+const ZCliEnv = ZEnv.extend({
+  /** Demo images the release step seeds into an empty database (docker compose sets 240). */
+  SEED_DEMO_IMAGES: z.coerce
+    .number({ message: 'SEED_DEMO_IMAGES must be a whole number of images' })
+    .int({ message: 'SEED_DEMO_IMAGES must be a whole number of images' })
+    .min(0, { message: 'SEED_DEMO_IMAGES must be a whole number of images' })
+    .default(0),
+  /** Where `npm start` keeps embedded Postgres, Redis, images and the JWT key. */
+  VELVET_DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, '.data')),
+});
+
+export type CliConfig = z.infer<typeof ZCliEnv>;
+
+/**
+ * The few settings one command-line tool needs (migrate, seed, release, `npm start`...), parsed with
+ * the server's rules and defaults, so a bad value stops the tool with the same message naming the
+ * variable. A required one that is unset says so ("DATABASE_URL is not set."). Names in `optional`
+ * may be unset or empty: then they are undefined.
+ */
+export function loadCliConfig<K extends keyof CliConfig, O extends keyof CliConfig = never>(
+  names: readonly K[],
+  opts: { optional?: readonly O[]; env?: NodeJS.ProcessEnv } = {},
+): Pick<CliConfig, K> & Partial<Pick<CliConfig, O>> {
+  const env = { ...(opts.env ?? process.env) };
+  const optional = new Set<string>(opts.optional ?? []);
+  for (const name of optional) if (env[name] === '') delete env[name];
+  const mask = Object.fromEntries([...names, ...optional].map((name) => [name, true])) as {
+    [Name in keyof CliConfig]?: true;
+  };
+  const schema = ZCliEnv.pick(mask).partial(
+    Object.fromEntries([...optional].map((name) => [name, true])) as { [Name in keyof CliConfig]?: true },
+  );
+  const unset = names.filter(
+    (name) => !optional.has(name) && env[name] === undefined && !ZCliEnv.shape[name].safeParse(undefined).success,
+  );
+  if (unset.length > 0) throw new Error(unset.map((name) => `${name} is not set.`).join('\n'));
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    throw invalidConfiguration(parsed.error);
+  }
+  return parsed.data as Pick<CliConfig, K> & Partial<Pick<CliConfig, O>>;
+}
+
+/**
+ * The process environment as it is, for code that hands it on rather than reads a setting: the
+ * children `npm start` launches, apt-get, and the server merging the launcher's URLs into it before
+ * loadConfig parses the whole.
+ */
+export function processEnvironment(): NodeJS.ProcessEnv {
+  return process.env;
 }
 
 /** The safety settings alone, for tools that need no database (the safety evaluation). */
@@ -330,8 +388,7 @@ export function loadSafetyConfig(env: NodeJS.ProcessEnv = process.env) {
   const schema = ZEnv.pick(Object.fromEntries(keys.map((key) => [key, true])) as { [K in keyof AppConfig]?: true });
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+    throw invalidConfiguration(parsed.error);
   }
   return parsed.data as Pick<AppConfig, Extract<keyof AppConfig, `SAFETY_${string}` | 'NODE_ENV'>>;
 }

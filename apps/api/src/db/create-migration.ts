@@ -11,6 +11,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { loadCliConfig } from '../config/env.ts';
 import { startEmbeddedPostgres } from '../local/postgres.ts';
 import { PRISMA_DIR, prismaPaths } from './paths.ts';
 import { createSchemaEngine, diffSchemas } from './schema-engine.ts';
@@ -128,7 +129,8 @@ async function main(): Promise<void> {
   const result = await createMigration({
     name: words.join('_'),
     empty,
-    databaseUrl: process.env.DATABASE_URL || undefined,
+    // Unset or empty: a throwaway embedded PostgreSQL.
+    databaseUrl: loadCliConfig([], { optional: ['DATABASE_URL'] }).DATABASE_URL,
   });
   if (result.created === null) {
     console.log('no changes: prisma/schema.prisma matches the newest migration.');

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { MigrationList } from '@prisma/schema-engine-wasm/schema_engine_bg';
 import pg from 'pg';
+import { loadCliConfig } from '../config/env.ts';
 import { prismaPaths } from './paths.ts';
 import { createSchemaEngine, NO_EXTERNAL_OBJECTS } from './schema-engine.ts';
 
@@ -98,12 +99,8 @@ export function describeEngineError(error: unknown): string {
 }
 
 async function main(): Promise<void> {
-  const databaseUrl = process.env.DATABASE_URL;
-  if (!databaseUrl) {
-    console.error('DATABASE_URL is not set.');
-    process.exitCode = 1;
-    return;
-  }
+  // Unset: "DATABASE_URL is not set." and exit code 1 (the catch below).
+  const { DATABASE_URL: databaseUrl } = loadCliConfig(['DATABASE_URL']);
   const { applied } = await applyMigrations(databaseUrl);
   console.log(applied.length === 0 ? 'Database is up to date.' : `Applied: ${applied.join(', ')}`);
 }

@@ -296,12 +296,9 @@ async function forEachLimited<T>(items: T[], limit: number, run: (item: T) => Pr
 }
 
 async function main(): Promise<void> {
-  const databaseUrl = process.env.DATABASE_URL;
-  if (!databaseUrl) {
-    console.error('DATABASE_URL is not set.');
-    process.exitCode = 1;
-    return;
-  }
+  // Unset: "DATABASE_URL is not set." and exit code 1 (the catch below). STORAGE_DIR: .data/storage.
+  const { loadCliConfig } = await import('../config/env.ts');
+  const { DATABASE_URL: databaseUrl, STORAGE_DIR: storageDir } = loadCliConfig(['DATABASE_URL', 'STORAGE_DIR']);
   const count = Number(process.argv[2] ?? DEFAULT_DEMO_IMAGE_COUNT);
   if (!Number.isInteger(count) || count < 0) throw new Error(`Not an image count: ${process.argv[2]}`);
   // Loaded here so that the library part of this file depends on nothing but the database.
@@ -318,7 +315,6 @@ async function main(): Promise<void> {
     import('../providers/storage/image-files.ts'),
     import('../providers/storage/local-disk.ts'),
   ]);
-  const storageDir = process.env.STORAGE_DIR ?? path.resolve(import.meta.dirname, '../../../../.data/storage');
   await applyMigrations(databaseUrl);
   const db = createPrismaClient(databaseUrl);
   const storage = createLocalDiskStorage(storageDir);

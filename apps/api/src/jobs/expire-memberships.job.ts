@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { expireMemberships } from '../services/payments/expire-memberships.ts';
 import { defineJob } from './job.ts';
 
 /** Every 10 minutes: paid memberships past their end return to Free. */
@@ -8,8 +7,4 @@ export const expireMembershipsJob = defineJob({
   queue: 'images',
   payload: z.object({}).passthrough(),
   repeatEveryMs: 600_000,
-  async handle(_payload, { services, log }) {
-    const changed = await expireMemberships(services.db);
-    if (changed > 0) log.info({ changed }, 'memberships expired');
-  },
 });

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { settleStuckRuns } from '../services/generation/settle-stuck-runs.ts';
 import { defineJob } from './job.ts';
 
 /** Every minute: settles generation runs nothing will finish any more (refunds their coins). */
@@ -8,7 +7,4 @@ export const generationSweepJob = defineJob({
   queue: 'generation',
   payload: z.object({}).passthrough(),
   repeatEveryMs: 60_000,
-  async handle(_payload, { services, log }) {
-    await settleStuckRuns(services, log);
-  },
 });

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { purgeDeletedImages } from '../services/images/purge-deleted-images.ts';
 import { defineJob } from './job.ts';
 
 /** Hourly housekeeping: removes the files of images deleted long enough ago. */
@@ -8,8 +7,4 @@ export const purgeDeletedImagesJob = defineJob({
   queue: 'images',
   payload: z.object({}).passthrough(),
   repeatEveryMs: 3_600_000,
-  async handle(_payload, { services, log }) {
-    const purged = await purgeDeletedImages(services);
-    if (purged > 0) log.info({ purged }, 'purged files of deleted images');
-  },
 });

@@ -1,32 +1,35 @@
-import { claimRefundJob } from './claim-refund.job.ts';
-import { depositWatchBtcJob, depositWatchEthJob, depositWatchXrpJob } from './deposit-watch.job.ts';
-import { expireMembershipsJob } from './expire-memberships.job.ts';
-import { generationRunJob } from './generation-run.job.ts';
-import { generationSweepJob } from './generation-sweep.job.ts';
-import { purgeDeletedImagesJob } from './purge-deleted-images.job.ts';
-import type { JobDefinition } from './job.ts';
+import { claimRefundHandler } from './claim-refund.handler.ts';
+import { depositWatchBtcHandler, depositWatchEthHandler, depositWatchXrpHandler } from './deposit-watch.handler.ts';
+import { expireMembershipsHandler } from './expire-memberships.handler.ts';
+import { generationRunHandler } from './generation-run.handler.ts';
+import { generationSweepHandler } from './generation-sweep.handler.ts';
+import type { JobHandler } from './job-handler.ts';
+import { purgeDeletedImagesHandler } from './purge-deleted-images.handler.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- payload types differ per job
-type AnyJob = JobDefinition<any>;
+export type AnyJobHandler = JobHandler<any>;
 
-/** Every job the worker runs. */
-export const ALL_JOBS: readonly AnyJob[] = [
-  generationRunJob,
-  generationSweepJob,
-  claimRefundJob,
-  purgeDeletedImagesJob,
-  expireMembershipsJob,
-  depositWatchBtcJob,
-  depositWatchEthJob,
-  depositWatchXrpJob,
+/**
+ * Every job the worker runs, one handler per definition (`<name>.job.ts`). The only importer of the
+ * handlers; registry.test.ts fails when a definition has no handler here, or two.
+ */
+export const JOB_HANDLERS: readonly AnyJobHandler[] = [
+  generationRunHandler,
+  generationSweepHandler,
+  claimRefundHandler,
+  purgeDeletedImagesHandler,
+  expireMembershipsHandler,
+  depositWatchBtcHandler,
+  depositWatchEthHandler,
+  depositWatchXrpHandler,
 ];
 
-/** Name -> job; fails at start-up on a duplicate name so two handlers can never race for one job. */
-export function buildJobRegistry(jobs: readonly AnyJob[] = ALL_JOBS): Map<string, AnyJob> {
-  const registry = new Map<string, AnyJob>();
-  for (const job of jobs) {
-    if (registry.has(job.name)) throw new Error(`Job ${job.name} is registered twice`);
-    registry.set(job.name, job);
+/** Name -> handler; fails at start-up on a duplicate name so two handlers can never race for one job. */
+export function buildJobRegistry(handlers: readonly AnyJobHandler[] = JOB_HANDLERS): Map<string, AnyJobHandler> {
+  const registry = new Map<string, AnyJobHandler>();
+  for (const handler of handlers) {
+    if (registry.has(handler.job.name)) throw new Error(`Job ${handler.job.name} is registered twice`);
+    registry.set(handler.job.name, handler);
   }
   return registry;
 }

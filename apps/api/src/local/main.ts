@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { REPO_ROOT } from '../config/env.ts';
+import { loadCliConfig, processEnvironment, REPO_ROOT } from '../config/env.ts';
 import { startStack } from './stack.ts';
 import { createStartTimeline } from './timeline.ts';
 
@@ -19,12 +19,14 @@ async function main() {
   const processStart = performance.timeOrigin - (Date.now() - timeline.now());
   timeline.record('launcher', 0, Math.max(0, processStart));
   timeline.record('load', Math.max(0, processStart), timeline.now());
-  const port = Number(process.env.PORT ?? 3000);
+  // After .env is loaded: its PORT and VELVET_DATA_DIR count.
+  const { PORT: port, VELVET_DATA_DIR: dataDir } = loadCliConfig(['PORT', 'VELVET_DATA_DIR']);
   const stack = await startStack({
     mode,
     port,
-    dataDir: process.env.VELVET_DATA_DIR ?? path.join(REPO_ROOT, '.data'),
-    env: process.env,
+    dataDir,
+    // Handed on to the API and the worker, which parse it themselves.
+    env: processEnvironment(),
     timeline,
   });
   console.log(

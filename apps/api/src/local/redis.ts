@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import { processEnvironment } from '../config/env.ts';
 
 export const REDIS_INSTALL_HINT =
   'redis-server is not installed. Install it with `sudo apt-get install -y redis-server` (Debian/Ubuntu) ' +
@@ -24,7 +25,7 @@ export function ensureRedisServer(log: (line: string) => void = console.log): st
   if (found) return found;
   if (!isDebianRoot()) throw new Error(REDIS_INSTALL_HINT);
   log('redis-server is missing: installing it with apt-get (Debian package redis-server)...');
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const env = { ...processEnvironment(), DEBIAN_FRONTEND: 'noninteractive' };
   const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
   const install = spawnSync('apt-get', ['install', '-y', '-qq', 'redis-server'], { stdio: 'inherit', env });
   const installed = which('redis-server');

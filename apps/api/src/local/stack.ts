@@ -206,7 +206,7 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
     // With an S3 bucket configured the demo pictures go where the API will read them. The services
     // (AWS SDK, sharp...) are loaded for that case only.
     const storage = opts.env.S3_BUCKET
-      ? await import('../bootstrap/create-services.ts').then(async ({ createImageStorage }) => {
+      ? await import('../providers/storage/select.ts').then(async ({ createImageStorage }) => {
           const { loadConfig } = await import('../config/env.ts');
           return createImageStorage(
             loadConfig({

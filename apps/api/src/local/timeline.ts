@@ -2,6 +2,7 @@
 // as VELVET_START_T0 (ms since the epoch), so every offset here counts from the command, not from this
 // process. One summary line is always printed once the product is ready; VELVET_START_TIMINGS=1 also
 // prints each phase as it ends.
+import { processEnvironment } from '../config/env.ts';
 
 export interface StartTimeline {
   /** Runs `work` as the phase `name` (phases may overlap) and records when it started and ended. */
@@ -24,7 +25,7 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 export function createStartTimeline(
   opts: { env?: NodeJS.ProcessEnv; log?: (line: string) => void } = {},
 ): StartTimeline {
-  const env = opts.env ?? process.env;
+  const env = opts.env ?? processEnvironment();
   const t0 = startOfCommand(env);
   const verbose = env.VELVET_START_TIMINGS === '1' || env.VELVET_START_TIMINGS === 'true';
   const log = opts.log ?? ((line: string) => console.log(`[velvet] ${line}`));

@@ -247,10 +247,12 @@ export function countKey(query: Pick<GalleryQuery, 'scope' | 'runType'>) {
  * exact (an exact count(*) per page read up to the whole table at 1,000,000 images).
  */
 export async function countGalleryImages(db: Database, query: GalleryQuery): Promise<number> {
-  const { scope, subject, runType } = countKey(query);
-  const rows = await readRows<{ n: number }>(
-    db,
-    Prisma.sql`SELECT n FROM gallery_counts WHERE scope = ${scope} AND subject = ${subject} AND run_type = ${runType}`,
-  );
+  const rows = await readRows<{ n: number }>(db, galleryCountSql(query));
   return rows[0]?.n ?? 0;
+}
+
+/** The count query itself (exported so a test can EXPLAIN exactly what runs). */
+export function galleryCountSql(query: Pick<GalleryQuery, 'scope' | 'runType'>): Prisma.Sql {
+  const { scope, subject, runType } = countKey(query);
+  return Prisma.sql`SELECT n FROM gallery_counts WHERE scope = ${scope} AND subject = ${subject} AND run_type = ${runType}`;
 }

@@ -39,6 +39,10 @@ export function findPayment(db: DatabaseOrTransaction, provider: string, provide
   return db.payment.findUnique({ where: { provider_providerRef: { provider, providerRef } } });
 }
 
+export function findPaymentById(db: DatabaseOrTransaction, id: string) {
+  return db.payment.findUnique({ where: { id } });
+}
+
 export function lockPayment(tx: DatabaseTransaction, provider: string, providerRef: string) {
   return tx.$queryRaw<Array<{ id: string }>>`
     SELECT id FROM payments WHERE provider = ${provider} AND provider_ref = ${providerRef} FOR UPDATE`.then(

@@ -1,18 +1,18 @@
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Logger } from 'pino';
-import type { JobContext } from '../jobs/job.ts';
+import type { AppServices } from '../bootstrap/app-services.ts';
+import type { JobContext } from '../jobs/job-handler.ts';
 import { redisConnection } from '../jobs/queues.ts';
 import { buildJobRegistry, type JobRegistry } from '../jobs/registry.ts';
-import type { AppServices } from '../plugins/app/services.ts';
 
 /**
  * Runs one job: validates its payload, calls its handler, and after the last failed attempt calls the
- * job's final-failure hook (refunds and the like) before BullMQ marks it failed.
+ * handler's final-failure hook (refunds and the like) before BullMQ marks it failed.
  */
 export async function processJob(registry: JobRegistry, job: Job, services: AppServices, log: Logger) {
-  const definition = registry.get(job.name);
-  if (!definition) throw new UnrecoverableError(`No handler for job ${job.name}`);
-  const parsed = definition.payload.safeParse(job.data);
+  const handler = registry.get(job.name);
+  if (!handler) throw new UnrecoverableError(`No handler for job ${job.name}`);
+  const parsed = handler.job.payload.safeParse(job.data);
   if (!parsed.success) throw new UnrecoverableError(`Invalid payload for ${job.name}: ${parsed.error.message}`);
   const maxAttempts = job.opts.attempts ?? 1;
   const ctx: JobContext = {
@@ -22,18 +22,18 @@ export async function processJob(registry: JobRegistry, job: Job, services: AppS
     maxAttempts,
   };
   try {
-    await definition.handle(parsed.data, ctx);
+    await handler.handle(parsed.data, ctx);
   } catch (err) {
     const error = err instanceof Error ? err : new Error(String(err));
     const isFinal = error instanceof UnrecoverableError || ctx.attempt >= maxAttempts;
-    if (isFinal && definition.onFinalFailure) await definition.onFinalFailure(parsed.data, ctx, error);
+    if (isFinal && handler.onFinalFailure) await handler.onFinalFailure(parsed.data, ctx, error);
     throw error;
   }
 }
 
 /** One BullMQ worker per queue that has jobs; returns a close function that waits for running jobs. */
 export function startWorkers(services: AppServices, log: Logger, registry: JobRegistry = buildJobRegistry()) {
-  const queues = new Set([...registry.values()].map((job) => job.queue));
+  const queues = new Set([...registry.values()].map((handler) => handler.job.queue));
   const workers = [...queues].map((queue) => {
     const worker = new Worker(queue, (job) => processJob(registry, job, services, log), {
       connection: redisConnection(services.config.REDIS_URL),
@@ -63,9 +63,9 @@ export function startWorkers(services: AppServices, log: Logger, registry: JobRe
 
 /** One schedule per repeatable job; upserting keeps a single schedule however many workers start. */
 async function scheduleRepeatableJobs(services: AppServices, registry: JobRegistry): Promise<void> {
-  for (const job of registry.values()) {
+  for (const { job } of registry.values()) {
     if (job.repeatEveryMs === undefined) continue;
-    const every = typeof job.repeatEveryMs === 'function' ? job.repeatEveryMs(services.config) : job.repeatEveryMs;
+    const every = typeof job.repeatEveryMs === 'function' ? job.repeatEveryMs(services) : job.repeatEveryMs;
     const queue = services.queues[job.queue];
     // Off in this deployment (a coin without keys): an earlier deployment's schedule goes too.
     if (!every) await queue.removeJobScheduler(job.name);

@@ -5,7 +5,7 @@ import { inject } from 'vitest';
 import { buildApp, type App } from '../../src/app.ts';
 import { closeServices, createServices } from '../../src/bootstrap/create-services.ts';
 import { loadConfig, type AppConfig } from '../../src/config/env.ts';
-import type { AppServices } from '../../src/plugins/app/services.ts';
+import type { AppServices } from '../../src/bootstrap/app-services.ts';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 

@@ -3,6 +3,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { TIMINGS } from '@velvet/contracts/catalog';
 
+/** What a copy button says: 'Copy', then 'Copied!' for a moment (spec section 9). */
+export const COPY_TEXTS = { copy: 'Copy', copied: 'Copied!' } as const;
+
 function copyWithTextArea(text: string): boolean {
   const area = document.createElement('textarea');
   area.value = text;

@@ -1,36 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Redis } from 'ioredis';
-import type { AppConfig } from '../../config/env.ts';
-import type { Database } from '../../db/client.ts';
-import type { Queues } from '../../jobs/queues.ts';
-import type { IdentityVerifier } from '../../providers/identity/index.ts';
-import type { CardPaymentProvider } from '../../providers/payments/index.ts';
-import type { ImageModelProvider } from '../../providers/image-model/index.ts';
-import type { ImageStorage } from '../../providers/storage/index.ts';
-import type { Mailer } from '../../providers/mail/index.ts';
-import type { PromptSafety } from '../../services/safety/prompt-pipeline.ts';
-import type { PictureSafetyCheck } from '../../services/safety/verdict.ts';
+import type { AppServices } from '../../bootstrap/app-services.ts';
 
-/** The long-lived things every route and service shares; created by server.ts (or a test). */
-export interface AppServices {
-  config: AppConfig;
-  db: Database;
-  redis: Redis;
-  queues: Queues;
-  storage: ImageStorage;
-  imageModel: ImageModelProvider;
-  /** Google id token verification; null when GOOGLE_CLIENT_ID is not configured. */
-  googleSignIn: IdentityVerifier | null;
-  /** Card payments; null when no processor is configured (cards are shown greyed out). */
-  cardPayments: CardPaymentProvider | null;
-  /** The prompt screen (lexicons, then the configured classifier) run before anything is charged. */
-  promptSafety: PromptSafety;
-  /** The picture check between the image model and storage; null only when SAFETY_PICTURE_CHECK=off. */
-  pictureSafety: PictureSafetyCheck | null;
-  /** Outgoing mail: SMTP when SMTP_URL is set, the .eml outbox under the data folder otherwise. */
-  mailer: Mailer;
-}
+// Only decorates Fastify with the services the composition root built (bootstrap/create-services.ts);
+// routes read them as app.services. Nothing below a route imports this file.
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -68,6 +68,18 @@ export interface ChainWatcher {
   observe(deposits: WatchedDeposit[], log: Logger): Promise<Map<string, DepositObservation>>;
 }
 
+/** A coin this deployment takes deposits in: where addresses come from and what watches them. */
+export interface Chain {
+  coin: CryptoCoin;
+  addresses: DepositAddressBook;
+  /** null: nothing watches this chain (demo keys without a configured chain URL). */
+  watcher: ChainWatcher | null;
+  /** The address comes from the public demo keys. */
+  demo: boolean;
+}
+
+export type Chains = Record<CryptoCoin, Chain | null>;
+
 /** A chain API answered with an error or nonsense. */
 export class ChainApiError extends Error {
   constructor(message: string) {

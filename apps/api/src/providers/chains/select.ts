@@ -1,9 +1,9 @@
-import type { CryptoCoin } from '@velvet/contracts/options';
+import { cryptoDemoEnabled } from '../../config/crypto-demo.ts';
 import type { AppConfig } from '../../config/env.ts';
 import { createBitcoinAddressBook, createEsploraWatcher } from './bitcoin.ts';
 import { DEMO_BTC_ACCOUNT_ZPUB, DEMO_ETH_ACCOUNT_XPUB, DEMO_XRP_ADDRESS } from './demo.ts';
 import { createEthereumAddressBook, createEthereumWatcher } from './ethereum.ts';
-import type { ChainWatcher, DepositAddressBook } from './index.ts';
+import type { Chain, Chains } from './index.ts';
 import { createRippleAddressBook, createRippledWatcher } from './ripple.ts';
 
 export type ChainConfig = Pick<
@@ -22,33 +22,11 @@ export type ChainConfig = Pick<
   | 'XRP_RPC_URL'
 >;
 
-export interface Chain {
-  coin: CryptoCoin;
-  addresses: DepositAddressBook;
-  /** null: nothing watches this chain (demo keys without a configured chain URL). */
-  watcher: ChainWatcher | null;
-  /** The address comes from the public demo keys. */
-  demo: boolean;
-}
-
-export type Chains = Record<CryptoCoin, Chain | null>;
-
 const PUBLIC_ENDPOINTS = {
   esplora: { mainnet: 'https://blockstream.info/api', testnet: 'https://blockstream.info/testnet/api' },
   ethereum: 'https://ethereum-rpc.publicnode.com',
   rippled: 'https://s1.ripple.com:51234/',
 } as const;
-
-/** CRYPTO_DEMO: on by default outside production, refused in production. */
-export function cryptoDemoEnabled(config: Pick<AppConfig, 'NODE_ENV' | 'CRYPTO_DEMO'>): boolean {
-  const demo = config.CRYPTO_DEMO ?? config.NODE_ENV !== 'production';
-  if (demo && config.NODE_ENV === 'production') {
-    throw new Error(
-      'Invalid configuration:\n  CRYPTO_DEMO: the demo keys and rates are public test vectors; production must set its own keys',
-    );
-  }
-  return demo;
-}
 
 /**
  * The chains this deployment takes payments on. A coin is offered when its public key (XRP: address)

@@ -1,8 +1,10 @@
 // Coinbase's public spot price: GET /v2/prices/BTC-USD/spot -> { data: { amount: "64000.12" } } (text,
 // so no float at all). One call per coin.
-import { getJson, joinUrl } from '../chains/http.ts';
+import { createJsonHttp, joinUrl } from '../../lib/http.ts';
 import { PriceFeedError, priceText, type PriceFeed } from './index.ts';
 import type { CryptoCoin } from '@velvet/contracts/options';
+
+const { getJson } = createJsonHttp((message) => new PriceFeedError(message));
 
 export const COINBASE_URL = 'https://api.coinbase.com';
 

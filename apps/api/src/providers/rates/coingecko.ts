@@ -2,8 +2,10 @@
 // call for every coin. Works without a key (rate-limited); a demo key goes in x-cg-demo-api-key and a
 // pro key (with the pro-api.coingecko.com base URL) in x-cg-pro-api-key.
 import type { CryptoCoin } from '@velvet/contracts/options';
-import { getJson, joinUrl } from '../chains/http.ts';
+import { createJsonHttp, joinUrl } from '../../lib/http.ts';
 import { PriceFeedError, priceText, type PriceFeed } from './index.ts';
+
+const { getJson } = createJsonHttp((message) => new PriceFeedError(message));
 
 const IDS: Record<CryptoCoin, string> = { BTC: 'bitcoin', ETH: 'ethereum', XRP: 'ripple' };
 export const COINGECKO_URL = 'https://api.coingecko.com/api/v3';

@@ -1,5 +1,5 @@
+import { cryptoDemoEnabled } from '../../config/crypto-demo.ts';
 import type { AppConfig } from '../../config/env.ts';
-import { cryptoDemoEnabled } from '../chains/select.ts';
 import { createCoinbaseFeed } from './coinbase.ts';
 import { createCoinGeckoFeed } from './coingecko.ts';
 import { createDemoFeed } from './demo.ts';

@@ -1,7 +1,7 @@
 // Safety providers: semantic prompt classifiers (hosted or self-hosted models) and picture checkers
 // (face detection with age estimation). The services in services/safety turn their answers into
 // verdicts; select.ts picks them from configuration.
-import type { PromptSafetyStage } from '../../services/safety/verdict.ts';
+import type { PromptSafetyStage } from './verdict.ts';
 
 /** A semantic classifier of prompts: a PromptSafetyStage whose stage is 'classifier'. */
 export type PromptClassifier = PromptSafetyStage & { readonly stage: 'classifier' };

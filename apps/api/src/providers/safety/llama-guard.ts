@@ -1,4 +1,4 @@
-import type { SafetyVerdict } from '../../services/safety/verdict.ts';
+import type { SafetyVerdict } from './verdict.ts';
 import { createClassifierClient, isRecord } from './classifier-http.ts';
 import { SafetyProviderError, type PromptClassifier } from './index.ts';
 

@@ -13,13 +13,11 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.ts';
 import { WebhookSignatureError } from '../../providers/payments/index.ts';
-import {
-  completeCardPayment,
-  handleCardWebhook,
-  startCardPayment,
-  startCheckout,
-  verifyCheckout,
-} from '../../services/payments/card-payments.ts';
+import { completeCardPayment } from '../../services/payments/complete-card-payment.ts';
+import { handleCardWebhook } from '../../services/payments/handle-card-webhook.ts';
+import { startCardPayment } from '../../services/payments/start-card-payment.ts';
+import { startCheckout } from '../../services/payments/start-checkout.ts';
+import { verifyCheckout } from '../../services/payments/verify-checkout.ts';
 
 const security = [{ bearerAuth: [] }];
 const errors = {

@@ -10,7 +10,7 @@ import { ZErrorResponse } from '@velvet/contracts/common';
 import { API_PATHS } from '@velvet/contracts/routes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listDepositsForSupport } from '../../services/deposits/deposit-views.ts';
-import { depositDeps } from '../../services/deposits/deps.ts';
+import type { DepositDeps } from '../../services/deposits/deps.ts';
 import { clearRateOverride, listRates, setRateOverride } from '../../services/deposits/rates.ts';
 import { reviewDeposit } from '../../services/deposits/review-deposit.ts';
 
@@ -25,7 +25,7 @@ const errors = {
 
 /** Support's side of crypto payments: deposits to review, and the rate override. Admins only. */
 const walletAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = depositDeps(app.services);
+  const deps: DepositDeps = app.services;
 
   app.get(
     API_PATHS.adminDeposits,

@@ -10,7 +10,7 @@ import { API_PATHS } from '@velvet/contracts/routes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createDeposit, requireChain } from '../../services/deposits/create-deposit.ts';
 import { getMemberDeposit } from '../../services/deposits/deposit-views.ts';
-import { depositDeps } from '../../services/deposits/deps.ts';
+import type { DepositDeps } from '../../services/deposits/deps.ts';
 import { coinsPerDollar, currentUsdRate } from '../../services/deposits/rates.ts';
 import walletAdminRoutes from './admin.ts';
 
@@ -19,8 +19,8 @@ const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 404: ZErrorResponse, 
 
 /** Crypto payments (docs/payments-crypto.md): the rate, a deposit address, a deposit's status. */
 const walletRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Built at registration: a bad key, or demo settings in production, stop start-up here.
-  const deps = depositDeps(app.services);
+  // Chains and the price feed come from the composition root (a bad key already stopped start-up).
+  const deps: DepositDeps = app.services;
 
   app.post(
     API_PATHS.queryRate,

@@ -1,17 +1,12 @@
 import type { TSessionResponse } from '@velvet/contracts/auth/session-user';
 import type { MemberRecord } from '../../repositories/member.repository.ts';
+import { toMemberResponse } from '../members/member-response.ts';
 
 /** The spec's session body for a signed-in member. */
 export function sessionResponse(member: MemberRecord, token: string, message?: string): TSessionResponse {
   return {
     status: 'ok',
-    member_id: member.id,
-    email: member.id,
-    nicname: member.nickname ?? '',
-    picture: member.picture ?? '',
-    cur_tokens: member.coinBalance,
-    member_kind: member.memberKind,
-    email_verified: member.emailVerifiedAt !== null,
+    ...toMemberResponse(member),
     token,
     ...(message ? { message } : {}),
   };

@@ -2,7 +2,7 @@ import type { TClaimItem, TListClaimsRequestParsed, TListClaimsResponse } from '
 import type { Redis } from 'ioredis';
 import type { Database } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { listClaims, lockClaim, updateClaim, type ClaimRecord } from '../../repositories/image-actions.repository.ts';
+import { listClaims, lockClaim, updateClaim, type ClaimRecord } from '../../repositories/claim.repository.ts';
 import { tryPublishMemberEvent } from '../events/member-events.ts';
 import { postLedgerEntry } from '../ledger/post-ledger-entry.ts';
 

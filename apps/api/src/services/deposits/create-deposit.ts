@@ -15,7 +15,7 @@ import {
   unitsToDecimal,
   COIN_DECIMALS,
 } from '../../providers/chains/amounts.ts';
-import type { Chain } from '../../providers/chains/select.ts';
+import type { Chain } from '../../providers/chains/index.ts';
 import { countOpenDeposits, insertDeposit, nextDepositNumber } from '../../repositories/deposit.repository.ts';
 import { coinPackPurchase, membershipPurchase, type Purchase } from '../payments/catalog.ts';
 import type { DepositDeps } from './deps.ts';
@@ -111,7 +111,7 @@ export async function createDeposit(
     usdAmountCents: purchase.usdCents,
     requestedAmount: unitsToDecimal(requested, pathCoin),
     usdPerCoin: usdText(rate.usdPerCoin),
-    rateSource: `${rate.source === 'override' ? 'override' : deps.feed.name}`,
+    rateSource: `${rate.source === 'override' ? 'override' : deps.priceFeed.name}`,
     expiresAt: new Date(now.getTime() + deps.config.DEPOSIT_EXPIRY_MINUTES * 60_000),
   });
   const amount = displayAmount(requested, pathCoin);
@@ -124,6 +124,6 @@ export async function createDeposit(
     deposit_id: deposit.id,
     coin: pathCoin,
     expires_at: deposit.expiresAt.toISOString(),
-    is_demo: chain.demo || deps.feed.name === 'demo',
+    is_demo: chain.demo || deps.priceFeed.name === 'demo',
   };
 }

@@ -22,7 +22,7 @@ interface CachedPrice {
   at: number;
 }
 
-const cacheKey = (deps: DepositDeps, coin: CryptoCoin) => `rates:usd:${deps.feed.name}:${coin}`;
+const cacheKey = (deps: DepositDeps, coin: CryptoCoin) => `rates:usd:${deps.priceFeed.name}:${coin}`;
 
 /** In-process single flight: concurrent misses share one feed call. */
 const inFlight = new WeakMap<DepositDeps, Promise<Record<CryptoCoin, string>>>();
@@ -30,7 +30,7 @@ const inFlight = new WeakMap<DepositDeps, Promise<Record<CryptoCoin, string>>>()
 async function fetchAll(deps: DepositDeps): Promise<Record<CryptoCoin, string>> {
   let pending = inFlight.get(deps);
   if (!pending) {
-    pending = deps.feed.fetchUsdPrices(CRYPTO_COINS).finally(() => inFlight.delete(deps));
+    pending = deps.priceFeed.fetchUsdPrices(CRYPTO_COINS).finally(() => inFlight.delete(deps));
     inFlight.set(deps, pending);
   }
   const prices = await pending;
@@ -125,5 +125,5 @@ export async function describeRate(deps: DepositDeps, coin: CryptoCoin) {
 }
 
 export async function listRates(deps: DepositDeps) {
-  return { feed: deps.feed.name, list: await Promise.all(CRYPTO_COINS.map((coin) => describeRate(deps, coin))) };
+  return { feed: deps.priceFeed.name, list: await Promise.all(CRYPTO_COINS.map((coin) => describeRate(deps, coin))) };
 }

@@ -1,4 +1,4 @@
-// One run of a coin's chain watcher (jobs/deposit-watch.job.ts): read the chain for every deposit still
+// One run of a coin's chain watcher (jobs/deposit-watch.handler.ts): read the chain for every deposit still
 // watched and settle each. Safe to run again or twice at once: each deposit is settled under a row
 // lock, and the grant is keyed in the ledger.
 import type { CryptoCoin } from '@velvet/contracts/options';

@@ -3,15 +3,18 @@ import { imageIdsFor } from '@velvet/contracts/format';
 import type { TMakeImagesRequestParsed, TMakeImagesResponse } from '@velvet/contracts/images/make-images';
 import { RATIOS } from '@velvet/contracts/options';
 import { AppError } from '../../errors.ts';
-import { enqueueGenerationRun } from '../../jobs/generation-run.job.ts';
+import type { Redis } from 'ioredis';
+import type { AppConfig } from '../../config/env.ts';
+import type { Database } from '../../db/client.ts';
+import { generationRunJob } from '../../jobs/generation-run.job.ts';
+import type { Queues } from '../../jobs/queues.ts';
 import { createRunWithImages, findRunOwner } from '../../repositories/generation.repository.ts';
 import { memberBalance } from '../../repositories/ledger.repository.ts';
 import { findMemberById } from '../../repositories/member.repository.ts';
 import { InsufficientCoinsError, postLedgerEntry } from '../ledger/post-ledger-entry.ts';
-import { SAFETY_UNAVAILABLE_DETAIL, SafetyUnavailableError } from '../safety/prompt-pipeline.ts';
+import { SAFETY_UNAVAILABLE_DETAIL, SafetyUnavailableError, type PromptSafety } from '../safety/prompt-pipeline.ts';
 import { screenPrompt, type ScreenResult } from '../safety/screen-prompt.ts';
 import { failGenerationRun } from './run-generation.ts';
-import type { AppServices } from '../../plugins/app/services.ts';
 
 export const NICKNAME_NEEDED = 'Please set a nickname on the Manage Account page before generating images.';
 export const QUEUE_DOWN =
@@ -21,7 +24,7 @@ export function notEnoughCoinsDetail(cost: number, balance: number): string {
   return `Not enough coins: this generation costs ${cost} coins and your balance is ${balance}. Top up on the Coins page.`;
 }
 
-type Deps = Pick<AppServices, 'db' | 'redis' | 'queues' | 'config' | 'promptSafety'>;
+type Deps = { db: Database; redis: Redis; queues: Queues; config: AppConfig; promptSafety: PromptSafety };
 
 /**
  * POST /api/v2/images/make. The server decides everything that matters: the prompt is sanitised by
@@ -113,7 +116,7 @@ export async function makeImages(
   }
 
   try {
-    await enqueueGenerationRun(deps.queues, input.run_id);
+    await generationRunJob.enqueue(deps.queues, { runId: input.run_id });
   } catch {
     // Without a job nothing would ever finish the run: give the coins back at once.
     await failGenerationRun(deps, input.run_id);
@@ -141,7 +144,7 @@ async function repeatOutcome(
   // A repeat of a request whose job may have been lost (e.g. Redis restarted): queue it again; the job
   // id makes this a no-op when it is still queued.
   if (run.images.some((i) => i.status === 'processing'))
-    await enqueueGenerationRun(deps.queues, runId).catch(() => undefined);
+    await generationRunJob.enqueue(deps.queues, { runId }).catch(() => undefined);
   const balance = (await memberBalance(deps.db, memberId))?.coinBalance ?? 0;
   return { status: 'ok', cur_tokens: balance, image_ids: run.images.map((i) => i.imageId) };
 }

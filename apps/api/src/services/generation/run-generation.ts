@@ -1,7 +1,10 @@
 import type { Model, Style } from '@velvet/contracts/options';
 import type { Logger } from 'pino';
 import { UnrecoverableError } from 'bullmq';
-import type { AppServices } from '../../plugins/app/services.ts';
+import type { Redis } from 'ioredis';
+import type { Database } from '../../db/client.ts';
+import type { ImageModelProvider } from '../../providers/image-model/index.ts';
+import type { ImageStorage } from '../../providers/storage/index.ts';
 import { ImageProviderError } from '../../providers/image-model/errors.ts';
 import { makeThumbnail, storeImageFiles, storeQuarantinedImage } from '../../providers/storage/image-files.ts';
 import {
@@ -15,8 +18,17 @@ import {
 import { createSafetyHold, recordHeldPictureEvent } from '../../repositories/safety-holds.repository.ts';
 import { tryPublishMemberEvent } from '../events/member-events.ts';
 import { postLedgerEntry } from '../ledger/post-ledger-entry.ts';
-import type { PictureVerdict } from '../safety/verdict.ts';
+import type { PictureSafetyCheck, PictureVerdict } from '../safety/verdict.ts';
 import { invalidateMemberGalleries } from '../galleries/gallery-cache.ts';
+
+/** What drawing a run needs (the worker passes its services). */
+export interface GenerationDeps {
+  db: Database;
+  redis: Redis;
+  storage: ImageStorage;
+  imageModel: ImageModelProvider;
+  pictureSafety: PictureSafetyCheck | null;
+}
 
 type Run = NonNullable<Awaited<ReturnType<typeof findRunWithImages>>>;
 type HeldVerdict = Extract<PictureVerdict, { outcome: 'held' }>;
@@ -31,7 +43,7 @@ const refundKey = (imageId: string) => `generation_refund:${imageId}`;
  * A check that throws fails the attempt (the job retries; the last attempt's failure path refunds):
  * no picture is ever stored unchecked.
  */
-export async function runGeneration(services: AppServices, runId: string, log: Logger): Promise<void> {
+export async function runGeneration(services: GenerationDeps, runId: string, log: Logger): Promise<void> {
   const run = await findRunWithImages(services.db, runId);
   if (!run) throw new UnrecoverableError(`Generation run ${runId} does not exist`);
   const pending = run.images.filter((image) => image.status === 'processing');
@@ -95,7 +107,7 @@ export async function runGeneration(services: AppServices, runId: string, log: L
 }
 
 /** The picture check's verdict (null when SAFETY_PICTURE_CHECK is off); a failing check throws. */
-async function checkPicture(services: AppServices, picture: Buffer): Promise<PictureVerdict | null> {
+async function checkPicture(services: GenerationDeps, picture: Buffer): Promise<PictureVerdict | null> {
   return services.pictureSafety ? services.pictureSafety.check(picture) : null;
 }
 
@@ -107,7 +119,7 @@ async function checkPicture(services: AppServices, picture: Buffer): Promise<Pic
  * image was settled by another attempt meanwhile (nothing more is done).
  */
 async function holdImage(
-  services: AppServices,
+  services: GenerationDeps,
   run: Run,
   imageId: string,
   picture: Buffer,
@@ -166,7 +178,10 @@ async function holdImage(
  * run's cost goes back to the member through the ledger, in the same transaction. Running it twice
  * refunds nothing more (no image is processing any more, and each refund has its own key).
  */
-export async function failGenerationRun(services: Pick<AppServices, 'db' | 'redis'>, runId: string): Promise<string[]> {
+export async function failGenerationRun(
+  services: Pick<GenerationDeps, 'db' | 'redis'>,
+  runId: string,
+): Promise<string[]> {
   const outcome = await services.db.$transaction(async (tx) => {
     const failed = await markProcessingImagesFailed(tx, runId);
     if (!failed || failed.imageIds.length === 0) return null;

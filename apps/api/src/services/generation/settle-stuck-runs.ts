@@ -1,5 +1,8 @@
 import type { Logger } from 'pino';
-import type { AppServices } from '../../plugins/app/services.ts';
+import type { Redis } from 'ioredis';
+import type { AppConfig } from '../../config/env.ts';
+import type { Database } from '../../db/client.ts';
+import type { Queues } from '../../jobs/queues.ts';
 import { findProcessingRunsBefore } from '../../repositories/generation.repository.ts';
 import { failGenerationRun } from './run-generation.ts';
 
@@ -12,7 +15,7 @@ const STILL_WORKING = new Set(['active', 'waiting', 'delayed', 'prioritized', 'w
  * running gets four times as long before it is given up.
  */
 export async function settleStuckRuns(
-  services: Pick<AppServices, 'db' | 'redis' | 'queues' | 'config'>,
+  services: { db: Database; redis: Redis; queues: Queues; config: AppConfig },
   log: Logger,
   now = new Date(),
 ): Promise<string[]> {

@@ -7,23 +7,16 @@ import type { ReportReason } from '@velvet/contracts/images/report-image';
 import { claimRefundDelayMs, type AppConfig } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { enqueueClaimRefund } from '../../jobs/claim-refund.job.ts';
+import { claimRefundJob } from '../../jobs/claim-refund.job.ts';
 import type { Queues } from '../../jobs/queues.ts';
-import {
-  addReport,
-  countClaimsSince,
-  countOpenReports,
-  createClaim,
-  hideForReview,
-  lockImage,
-  markClaimed,
-  markDeleted,
-  recordDownload,
-  recordView,
-  runCostShare,
-  setPublished,
-  toggleLike,
-} from '../../repositories/image-actions.repository.ts';
+import { countClaimsSince, createClaim, markClaimed, runCostShare } from '../../repositories/claim.repository.ts';
+import { markDeleted } from '../../repositories/image-deletion.repository.ts';
+import { recordDownload } from '../../repositories/image-download.repository.ts';
+import { lockImage } from '../../repositories/image-lock.repository.ts';
+import { recordView } from '../../repositories/image-view.repository.ts';
+import { toggleLike } from '../../repositories/like.repository.ts';
+import { setPublished } from '../../repositories/publication.repository.ts';
+import { addReport, countOpenReports, hideForReview } from '../../repositories/report.repository.ts';
 import { invalidateGalleryCache, invalidateMemberGalleries } from '../galleries/gallery-cache.ts';
 import { findVisibleImage, isPublic } from './image-access.ts';
 
@@ -135,7 +128,7 @@ export async function claimImage(
     return createClaim(tx, { imageId, memberId, coins });
   });
   await invalidateGalleryCache();
-  await enqueueClaimRefund(deps.queues, claim.id, claimRefundDelayMs(deps.config));
+  await claimRefundJob.enqueue(deps.queues, { claimId: claim.id }, { delay: claimRefundDelayMs(deps.config) });
   return { status: 'ok', is_claim: 'Y', is_open: 'N', message: CLAIM_RECEIVED };
 }
 

@@ -1,12 +1,14 @@
-import type { AppServices } from '../../plugins/app/services.ts';
-import { findImagesToPurge, markPurged } from '../../repositories/image-actions.repository.ts';
+import type { AppConfig } from '../../config/env.ts';
+import type { Database } from '../../db/client.ts';
+import type { ImageStorage } from '../../providers/storage/index.ts';
+import { findImagesToPurge, markPurged } from '../../repositories/image-purge.repository.ts';
 
 /**
  * Removes the stored files of images deleted more than PURGE_DELETED_AFTER_HOURS ago (the rows stay:
  * ledger and claims refer to them). Returns how many images were purged.
  */
 export async function purgeDeletedImages(
-  services: Pick<AppServices, 'db' | 'storage' | 'config'>,
+  services: { db: Database; storage: ImageStorage; config: AppConfig },
   now = new Date(),
 ): Promise<number> {
   const before = new Date(now.getTime() - services.config.PURGE_DELETED_AFTER_HOURS * 3_600_000);

@@ -2,6 +2,7 @@ import type { TGetMemberResponse } from '@velvet/contracts/members/get-member';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { findMemberById } from '../../repositories/member.repository.ts';
+import { toMemberResponse } from './member-response.ts';
 
 /** The signed-in member as the account page shows it. */
 export async function getMember(db: Database, memberId: string): Promise<TGetMemberResponse> {
@@ -9,13 +10,7 @@ export async function getMember(db: Database, memberId: string): Promise<TGetMem
   if (!member || member.deletedAt) throw notFound('Member');
   return {
     status: 'ok',
-    member_id: member.id,
-    email: member.id,
-    nicname: member.nickname ?? '',
-    picture: member.picture ?? '',
-    cur_tokens: member.coinBalance,
-    member_kind: member.memberKind,
-    email_verified: member.emailVerifiedAt !== null,
+    ...toMemberResponse(member),
     membership_expires_at: member.membershipExpiresAt?.toISOString() ?? null,
   };
 }

@@ -1,7 +1,7 @@
 import type { TListReportsRequestParsed, TListReportsResponse, TReportItem } from '@velvet/contracts/admin/reports';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
-import { decideReports, listReports } from '../../repositories/image-actions.repository.ts';
+import { decideReports, listReports } from '../../repositories/report.repository.ts';
 import { invalidateGalleryCache } from '../galleries/gallery-cache.ts';
 
 export async function listReportsForSupport(

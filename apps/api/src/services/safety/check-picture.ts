@@ -13,6 +13,9 @@ export function createPictureSafetyCheck(estimators: FaceAgeEstimator[], minAge:
   const checker = estimators.map((e) => e.name).join('+');
   return {
     name: checker,
+    async close() {
+      await Promise.all(estimators.map((estimator) => estimator.close?.()));
+    },
     async check(image, signal): Promise<PictureVerdict> {
       const answers = await Promise.all(
         estimators.map(async (estimator) => ({

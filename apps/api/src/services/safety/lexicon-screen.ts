@@ -12,7 +12,7 @@
 // words, next to that language's age, grade, birthday, born-in and class-of words) refuse ages under 18.
 import fs from 'node:fs';
 import fold from './lexicons/_fold.json' with { type: 'json' };
-import type { PromptSafetyStage, SafetyVerdict } from './verdict.ts';
+import type { PromptSafetyStage, SafetyVerdict } from '../../providers/safety/verdict.ts';
 
 export const MINIMUM_AGE = 18;
 /** Grades and school years up to this number are school children (grade 12, year 13). */

@@ -1,4 +1,4 @@
-import { ALLOWED, type PromptSafetyStage, type SafetyVerdict } from './verdict.ts';
+import { ALLOWED, type PromptSafetyStage, type SafetyVerdict } from '../../providers/safety/verdict.ts';
 
 /** A classifier failed and the pipeline fails closed: nothing is generated or charged; try later. */
 export class SafetyUnavailableError extends Error {

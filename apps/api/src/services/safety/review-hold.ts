@@ -8,8 +8,10 @@ import type {
   TListSafetyHoldsResponse,
   TSafetyHold,
 } from '@velvet/contracts/admin/safety';
+import type { Redis } from 'ioredis';
 import { AppError, notFound } from '../../errors.ts';
-import type { AppServices } from '../../plugins/app/services.ts';
+import type { Database } from '../../db/client.ts';
+import type { ImageStorage } from '../../providers/storage/index.ts';
 import { storeImageFiles } from '../../providers/storage/image-files.ts';
 import { settleRunStatus } from '../../repositories/generation.repository.ts';
 import {
@@ -25,7 +27,7 @@ import { invalidateGalleryCache } from '../galleries/gallery-cache.ts';
 
 export const HOLD_ALREADY_DECIDED = 'This hold was already decided.';
 
-type Deps = Pick<AppServices, 'db' | 'redis' | 'storage'>;
+type Deps = { db: Database; redis: Redis; storage: ImageStorage };
 
 function toHold(hold: SafetyHoldRecord): TSafetyHold {
   return {

@@ -6,19 +6,25 @@
 //    refusals mute the member, and the refusal that mutes says so.
 // A classifier that fails while the pipeline fails closed throws SafetyUnavailableError: nothing is
 // logged or counted (it was not the member's doing).
-import type { AppServices } from '../../plugins/app/services.ts';
+import type { AppConfig } from '../../config/env.ts';
+import type { Database } from '../../db/client.ts';
 import { findMutedUntil, recordSafetyEvent } from '../../repositories/safety.repository.ts';
 import { escalateAttempt } from './escalate.ts';
 import { muteAfterRefusal, mutedDetail } from './mute-member.ts';
+import type { PromptSafety } from './prompt-pipeline.ts';
 import {
   ALLOWED,
-  SAFETY_CATEGORY_LABELS,
   type SafetyCategory,
   type SafetyRefusal,
   type SafetyVerdict,
-} from './verdict.ts';
+} from '../../providers/safety/verdict.ts';
+import { SAFETY_CATEGORY_LABELS } from './verdict.ts';
 
-export type ScreenDeps = Pick<AppServices, 'db' | 'config' | 'promptSafety'>;
+export interface ScreenDeps {
+  db: Database;
+  config: AppConfig;
+  promptSafety: PromptSafety;
+}
 
 export interface ScreenRequest {
   memberId: string;

@@ -1,4 +1,5 @@
-import type { AppServices } from '../../plugins/app/services.ts';
+import type { Redis } from 'ioredis';
+import type { Database } from '../../db/client.ts';
 
 type CheckResult = 'ok' | 'failed';
 
@@ -20,7 +21,7 @@ async function check(probe: () => Promise<unknown>, timeoutMs: number): Promise<
 }
 
 /** Ready means both stores answer within a second; a load balancer stops sending traffic otherwise. */
-export async function checkReadiness({ db, redis }: Pick<AppServices, 'db' | 'redis'>) {
+export async function checkReadiness({ db, redis }: { db: Database; redis: Redis }) {
   const [postgres, redisCheck] = await Promise.all([
     check(() => db.$queryRaw`SELECT 1`, 1000),
     check(() => redis.ping(), 1000),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, MEMBER_CACHE_MS, type App } from '../../../src/app.ts';
 import { closeServices, createServices } from '../../../src/bootstrap/create-services.ts';
-import type { AppServices } from '../../../src/plugins/app/services.ts';
+import type { AppServices } from '../../../src/bootstrap/app-services.ts';
 import { testConfig } from '../../support/app.ts';
 import { createCompleteImages, createMember } from '../../support/factories.ts';
 

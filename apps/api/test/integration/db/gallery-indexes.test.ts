@@ -1,28 +1,35 @@
-// Every gallery query is served by its index at a size where the planner's choice is real: 50,000
-// images (80% published, a year of dates, skewed likes and views, an owner with 10% of them and a
-// member who likes ~10% of all images), ANALYZEd, then each query exactly as the gallery runs it
-// (galleryPageSql, bound values included) is EXPLAINed with the planner's default settings, for
-// every sort, with and without a model filter, on page 1 and on a keyset page. The intended index
-// must be read by an Index Scan or Index Only Scan (a bitmap only for the few keys left at the end
-// of a Randomize lap); no images or likes row may be read by a sequential scan, and no Sort may sit
-// over more than a few rows of them without a LIMIT in between (Randomize sorts its two bounded
-// laps, at most 2 x (limit + 1) rows). If a query stops using its index, this fails.
-import { MODELS, SORTS, type Model, type Sort } from '@velvet/contracts/options';
+// Every query the gallery runs is served by its index at a size where the planner's choice is real:
+// 50,000 images (80% published, a year of dates, skewed likes and views, an owner with 10% of them and
+// a member who likes ~10% of all images), ANALYZEd. The gallery service itself (listGallery) answers
+// every gallery, sort (SORTS) and filter (FILTERS) of contracts on page 1 and on a cursor page, and
+// every statement it sent is EXPLAINed with the planner's default settings: the page, the is_liked
+// probe and the total_count read, with the service's own choices (a small gallery's Randomize is the
+// md5 shuffle, a large one's the ring). The intended index must be read by an Index Scan or Index Only
+// Scan (a bitmap only for the few keys left at the end of a Randomize lap); no images or likes row may
+// be read by a sequential scan, and no Sort may sit over more than a few rows of them without a LIMIT
+// in between (Randomize sorts its two bounded laps, at most 2 x (limit + 1) rows; the shuffle sorts a
+// gallery of at most RANDOMIZE_SHUFFLE_MAX images). If a query stops using its index, this fails.
+// galleries/gallery-plans.test.ts checks, on an empty database, that every query shape has its index.
+import { ZListImagesRequest, type TListImagesRequest } from '@velvet/contracts/galleries/list-images';
+import { FILTERS, MODELS, SORTS, type GalleryType, type Model } from '@velvet/contracts/options';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrismaClient, type Database } from '../../../src/db/client.ts';
 import { applyMigrations } from '../../../src/db/migrate.ts';
 import { Prisma } from '../../../src/generated/prisma/client.ts';
 import {
-  countKey,
+  galleryCountSql,
   galleryPageSql,
   likedAmongSql,
   listGalleryImages,
+  RANDOMIZE_SHUFFLE_MAX,
   ringStart,
   type GalleryQuery,
   type GalleryScope,
 } from '../../../src/repositories/gallery.repository.ts';
+import { listGallery } from '../../../src/services/galleries/list-gallery.ts';
 import { createScratchDatabase, useTestCluster, type ScratchDatabase } from '../../support/database.ts';
+import { intendedIndex } from '../../support/gallery-indexes.ts';
 
 const IMAGES = 50_000;
 const OWNER = 'heavy-owner@example.test';
@@ -158,67 +165,131 @@ function expectServedBy(plan: PlanNode, index: string, what: string) {
   }
 }
 
-const INDEX_OF_SORT: Record<Sort, string> = {
-  Latest: 'latest',
-  Oldest: 'latest',
-  Popular: 'popular',
-  MostViewed: 'viewed',
-  Randomize: 'random',
-};
+/**
+ * A Randomize page of a small gallery: the md5 shuffle sorts the gallery, at most
+ * RANDOMIZE_SHUFFLE_MAX rows, and reads nothing of images/likes sequentially. One member's images are
+ * read by index within that bound too. Liked Contents is not: it joins the member's likes with the
+ * published images (of the model), both read by bitmap, so it reads as many rows as those two sets
+ * hold, however few the gallery shows.
+ */
+function expectShuffleBounded(plan: PlanNode, what: string, scope: GalleryScope) {
+  const shown = `${what}: ${JSON.stringify(plan)}`;
+  for (const node of walk(plan)) {
+    if (GALLERY_TABLES.has(node['Relation Name'] ?? '')) {
+      expect(node['Node Type'], shown).not.toBe('Seq Scan');
+      if (scope.kind !== 'likes') expect(rowsOf(node), shown).toBeLessThanOrEqual(RANDOMIZE_SHUFFLE_MAX);
+    }
+    if (node['Node Type'] === 'Sort' || node['Node Type'] === 'Incremental Sort') {
+      expect(
+        rowsOf(node),
+        `${what}: a Sort over more than a small gallery in ${JSON.stringify(plan)}`,
+      ).toBeLessThanOrEqual(RANDOMIZE_SHUFFLE_MAX);
+    }
+  }
+}
 
-const SCOPES: Array<{ name: string; scope: GalleryScope; viewerId: string | null; index: (s: Sort) => string }> = [
-  { name: 'Explore', scope: { kind: 'public' }, viewerId: null, index: (s) => `explore_${INDEX_OF_SORT[s]}` },
+/**
+ * is_liked for a page: one index read of the viewer's likes for the page's ids. Both likes indexes
+ * lead with member_id; the planner takes likes_member_latest_idx for a viewer with no likes at all
+ * (the owner here), likes_pkey otherwise (the last test).
+ */
+function expectLikesProbe(plan: PlanNode, what: string) {
+  const index = [...walk(plan)].find((node) => node['Relation Name'] === 'likes')?.['Index Name'] ?? 'likes_pkey';
+  expect(['likes_pkey', 'likes_member_latest_idx'], `${what}: ${JSON.stringify(plan)}`).toContain(index);
+  expectServedBy(plan, index, what);
+}
+
+/** The galleries as members open them (gallery type, viewer, request), and the scope each reads. */
+const GALLERIES: Array<{
+  name: string;
+  gallery: GalleryType;
+  viewerId: string | null;
+  request: Partial<TListImagesRequest>;
+  scope: GalleryScope;
+}> = [
+  { name: 'Explore', gallery: 'public_gallery', viewerId: null, request: {}, scope: { kind: 'public' } },
   {
     name: 'Explore by member',
-    scope: { kind: 'public', ownerId: OWNER },
+    gallery: 'public_gallery',
     viewerId: FAN,
-    index: (s) => `owner_${INDEX_OF_SORT[s]}`,
+    request: { member_id: OWNER },
+    scope: { kind: 'public', ownerId: OWNER },
   },
   {
     name: 'My Collections',
-    scope: { kind: 'collection', ownerId: OWNER },
+    gallery: 'collection_gallery',
     viewerId: OWNER,
-    index: (s) => `owner_${INDEX_OF_SORT[s]}`,
+    request: {},
+    scope: { kind: 'collection', ownerId: OWNER },
   },
   {
     name: 'Liked Contents',
-    scope: { kind: 'likes', memberId: FAN },
+    gallery: 'likes_gallery',
     viewerId: FAN,
-    index: (s) => (s === 'Latest' || s === 'Oldest' ? 'likes_member_latest' : `explore_${INDEX_OF_SORT[s]}`),
+    request: {},
+    scope: { kind: 'likes', memberId: FAN },
   },
 ];
 
-/** images_<kind>_idx, or images_<kind-with-type>_idx when filtered by model; likes' index as is. */
-function indexName(kind: string, runType: Model | undefined): string {
-  if (kind.startsWith('likes_')) return `${kind}_idx`;
-  const [family, ...sort] = kind.split('_');
-  return `images_${family}_${runType ? 'type_' : ''}${sort.join('_')}_idx`;
+const runTypeOf = (filter: (typeof FILTERS)[number]): Model | undefined => (filter === 'ALL' ? undefined : filter);
+
+/**
+ * One gallery page as the service answers it, with every statement it sent: listGallery runs against
+ * a client that hands each statement to the database and keeps it (readRows takes $queryRaw for a
+ * client it did not make).
+ */
+async function galleryRequest(gallery: GalleryType, viewerId: string | null, request: TListImagesRequest) {
+  const sent: Prisma.Sql[] = [];
+  const recorder = {
+    $queryRaw: (sql: Prisma.Sql) => {
+      sent.push(sql);
+      return db.$queryRaw(sql);
+    },
+  } as unknown as Database;
+  const body = await listGallery(recorder, gallery, viewerId, ZListImagesRequest.parse(request));
+  // Told apart by their text, which the repository's builders fix whatever the values.
+  const probeText = likedAmongSql('', []).text;
+  const countText = galleryCountSql({ scope: { kind: 'public' } }).text;
+  const pages = sent.filter((sql) => sql.text !== probeText && sql.text !== countText);
+  expect(pages.length, `one page query in ${sent.map((q) => q.text).join('\n')}`).toBe(1);
+  return {
+    body,
+    page: pages[0]!,
+    probe: sent.find((sql) => sql.text === probeText),
+    count: sent.find((sql) => sql.text === countText),
+  };
 }
 
 describe('gallery queries use their indexes at 50,000 images', () => {
-  for (const { name, scope, viewerId, index } of SCOPES) {
+  for (const { name, gallery, viewerId, request, scope } of GALLERIES) {
     for (const sort of SORTS) {
-      it(`${name}, ${sort}: all models and one model, page 1 and a keyset page`, async () => {
-        for (const runType of [undefined, 'Realistic' as Model]) {
-          const base: GalleryQuery = {
-            scope,
-            viewerId,
-            sort,
-            ...(runType ? { runType } : {}),
-            seed: 'plan',
-            limit: 30,
-            offset: 0,
-          };
-          // A real position a few pages in, as a cursor would carry it.
-          const deep = await listGalleryImages(db, { ...base, limit: 100, offset: 100 });
-          const last = deep.rows.at(-1)!;
-          expect(last, `${name} ${sort} has rows`).toBeDefined();
-          const value = last.sort_value instanceof Date ? last.sort_value.toISOString() : last.sort_value;
-          const expected = indexName(index(sort), runType);
-          const what = `${name} ${sort} ${runType ?? 'all'}`;
-          expectServedBy(await planOf(galleryPageSql(base)), expected, `${what} page 1`);
-          const after = { value: value as string | number, imageId: last.image_id };
-          expectServedBy(await planOf(galleryPageSql({ ...base, after })), expected, `${what} keyset`);
+      it(`${name}, ${sort}: every filter, page 1 and a cursor page, each statement the gallery sends`, async () => {
+        for (const filter of FILTERS) {
+          const runType = runTypeOf(filter);
+          const what = `${name} ${sort} ${filter}`;
+          const asked: TListImagesRequest = { ...request, sort_by: sort, run_type: filter, seed: 'plan' };
+          const first = await galleryRequest(gallery, viewerId, asked);
+          expect(first.body.list.length, `${what} has rows`).toBe(30);
+          // The service's own choice: a small gallery's Randomize shuffles, a large one walks the ring.
+          const shuffled = sort === 'Randomize' && first.body.total_count <= RANDOMIZE_SHUFFLE_MAX;
+          // A real position a few pages in, as the web's cursor carries it (guests stop at page 3).
+          const second = await galleryRequest(gallery, viewerId, { ...asked, cursor: first.body.next_cursor! });
+          const third = await galleryRequest(gallery, viewerId, { ...asked, cursor: second.body.next_cursor! });
+          for (const [step, sent] of [
+            ['page 1', first],
+            ['cursor page', third],
+          ] as const) {
+            const plan = await planOf(sent.page);
+            if (shuffled) expectShuffleBounded(plan, `${what} shuffle ${step}`, scope);
+            else expectServedBy(plan, intendedIndex(scope, sort, runType), `${what} ${step}`);
+            if (sent.probe) expectLikesProbe(await planOf(sent.probe), `${what} ${step} is_liked`);
+            // Liked Contents is liked by definition; Explore for a guest has no one to ask about.
+            expect(Boolean(sent.probe), `${what} ${step} probes likes`).toBe(
+              viewerId !== null && gallery !== 'likes_gallery',
+            );
+            if (sent.count) expect((await planOf(sent.count))['Node Type'], `${what} ${step} count`).toMatch(/Index/);
+          }
+          expect(first.count, `${what} reads total_count`).toBeDefined();
         }
       });
     }
@@ -234,10 +305,7 @@ describe('gallery queries use their indexes at 50,000 images', () => {
       limit: 25,
       offset: 0,
     };
-    const { scope, subject, runType } = countKey(base);
-    const [total] = await db.$queryRaw<Array<{ n: number }>>(
-      Prisma.sql`SELECT n FROM gallery_counts WHERE scope = ${scope} AND subject = ${subject} AND run_type = ${runType}`,
-    );
+    const [total] = await db.$queryRaw<Array<{ n: number }>>(galleryCountSql(base));
     const byCursor: Array<{ id: string; key: number }> = [];
     let after: GalleryQuery['after'];
     for (;;) {
@@ -264,32 +332,18 @@ describe('gallery queries use their indexes at 50,000 images', () => {
   });
 
   it("is_liked is one probe of the likes primary key for the page's ids", async () => {
-    const page = await listGalleryImages(db, {
-      scope: { kind: 'public' },
-      viewerId: FAN,
-      sort: 'Latest',
-      seed: 'x',
-      limit: 30,
-      offset: 0,
-    });
-    const plan = await planOf(
-      likedAmongSql(
-        FAN,
-        page.rows.map((r) => r.image_id),
-      ),
-    );
-    expectServedBy(plan, 'likes_pkey', 'is_liked');
+    const sent = await galleryRequest('public_gallery', FAN, { sort_by: 'Latest', seed: 'x' });
+    expect(sent.probe, 'Explore for a member asks which images they like').toBeDefined();
+    expectServedBy(await planOf(sent.probe!), 'likes_pkey', 'is_liked');
   });
 
   it('total_count is a primary-key read of gallery_counts, equal to the exact count', async () => {
-    for (const scope of SCOPES.map((s) => s.scope)) {
-      for (const runType of [undefined, 'Realistic' as Model]) {
-        const { scope: kind, subject, runType: type } = countKey({ scope, ...(runType ? { runType } : {}) });
-        const plan = await planOf(
-          Prisma.sql`SELECT n FROM gallery_counts WHERE scope = ${kind} AND subject = ${subject} AND run_type = ${type}`,
-        );
-        expect(plan['Node Type']).toMatch(/Index/);
-        const query: GalleryQuery = {
+    for (const { name, gallery, viewerId, request, scope } of GALLERIES) {
+      for (const filter of FILTERS) {
+        const runType = runTypeOf(filter);
+        const sent = await galleryRequest(gallery, viewerId, { ...request, sort_by: 'Latest', run_type: filter });
+        expect((await planOf(sent.count!))['Node Type'], `${name} ${filter}`).toMatch(/Index/);
+        const everything: GalleryQuery = {
           scope,
           viewerId: null,
           sort: 'Latest',
@@ -299,12 +353,9 @@ describe('gallery queries use their indexes at 50,000 images', () => {
           offset: 0,
         };
         const [all] = await db.$queryRaw<Array<{ n: number }>>(
-          Prisma.sql`SELECT count(*)::int AS n FROM (${galleryPageSql(query)}) page`,
+          Prisma.sql`SELECT count(*)::int AS n FROM (${galleryPageSql(everything)}) page`,
         );
-        const [counted] = await db.$queryRaw<Array<{ n: number }>>(
-          Prisma.sql`SELECT n FROM gallery_counts WHERE scope = ${kind} AND subject = ${subject} AND run_type = ${type}`,
-        );
-        expect(counted?.n ?? 0, `${kind} ${subject} ${type}`).toBe(all!.n);
+        expect(sent.body.total_count, `${name} ${filter}`).toBe(all!.n);
         expect(all!.n).toBeGreaterThan(100);
       }
     }

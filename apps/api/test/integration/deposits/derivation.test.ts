@@ -3,11 +3,12 @@
 import { HDKey } from '@scure/bip32';
 import { mnemonicToSeedSync } from '@scure/bip39';
 import { describe, expect, it } from 'vitest';
+import { cryptoDemoEnabled } from '../../../src/config/crypto-demo.ts';
 import { createBitcoinAddressBook } from '../../../src/providers/chains/bitcoin.ts';
 import { DEMO_BTC_ACCOUNT_ZPUB, DEMO_ETH_ACCOUNT_XPUB, DEMO_XRP_ADDRESS } from '../../../src/providers/chains/demo.ts';
 import { createEthereumAddressBook, toChecksumAddress } from '../../../src/providers/chains/ethereum.ts';
 import { createRippleAddressBook, isClassicAddress } from '../../../src/providers/chains/ripple.ts';
-import { createChains, cryptoDemoEnabled } from '../../../src/providers/chains/select.ts';
+import { createChains } from '../../../src/providers/chains/select.ts';
 import { createPriceFeed } from '../../../src/providers/rates/select.ts';
 import { testConfig } from '../../support/app.ts';
 

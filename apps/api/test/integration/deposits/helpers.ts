@@ -8,7 +8,6 @@ import { inject } from 'vitest';
 import type { AppConfig } from '../../../src/config/env.ts';
 import { DEMO_BTC_ACCOUNT_ZPUB, DEMO_ETH_ACCOUNT_XPUB } from '../../../src/providers/chains/demo.ts';
 import { memberChannel } from '../../../src/services/events/member-events.ts';
-import { depositDeps } from '../../../src/services/deposits/deps.ts';
 import { watchDeposits } from '../../../src/services/deposits/watch-deposits.ts';
 import { createTestApp, type TestApp } from '../../support/app.ts';
 import { createMember } from '../../support/factories.ts';
@@ -86,8 +85,7 @@ export async function createDeposit(t: TestApp, headers: Record<string, string>,
   };
 }
 
-export const runWatcher = (t: TestApp, coin: CryptoCoin, now?: Date) =>
-  watchDeposits(depositDeps(t.services), coin, log, now);
+export const runWatcher = (t: TestApp, coin: CryptoCoin, now?: Date) => watchDeposits(t.services, coin, log, now);
 
 export const depositRow = (t: TestApp, id: string) => t.services.db.cryptoDeposit.findUniqueOrThrow({ where: { id } });
 export const balanceOf = async (t: TestApp, memberId: string) =>

@@ -4,8 +4,10 @@
 // runs never credit twice.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { depositWatchBtcJob, depositWatchXrpJob } from '../../../src/jobs/deposit-watch.job.ts';
-import { defineJob, type JobContext } from '../../../src/jobs/job.ts';
+import { depositWatchBtcHandler, depositWatchXrpHandler } from '../../../src/jobs/deposit-watch.handler.ts';
+import { depositWatchXrpJob } from '../../../src/jobs/deposit-watch.job.ts';
+import { defineJob } from '../../../src/jobs/job.ts';
+import { defineJobHandler, type JobContext } from '../../../src/jobs/job-handler.ts';
 import { buildJobRegistry } from '../../../src/jobs/registry.ts';
 import { findWatchedDeposits } from '../../../src/repositories/deposit.repository.ts';
 import { startWorkers } from '../../../src/worker/start-workers.ts';
@@ -457,10 +459,10 @@ describe('deposit watchers', () => {
     const ctx: JobContext = { services: t.services, log, attempt: 1, maxAttempts: 1 };
     await Promise.all([
       ...Array.from({ length: 4 }, () => runWatcher(t, 'BTC')),
-      depositWatchBtcJob.handle({}, ctx),
-      depositWatchBtcJob.handle({}, ctx),
+      depositWatchBtcHandler.handle({}, ctx),
+      depositWatchBtcHandler.handle({}, ctx),
     ]);
-    await depositWatchBtcJob.handle({}, ctx);
+    await depositWatchBtcHandler.handle({}, ctx);
     expect(await balanceOf(t, m.member.id)).toBe(3 * 3600);
     expect(await credits(m.member.id)).toHaveLength(3);
     await ev.settle();
@@ -480,7 +482,7 @@ describe('deposit watchers', () => {
     expect((await depositRow(t, d.deposit_id)).status).toBe('pending');
     const ctx: JobContext = { services: t.services, log, attempt: 1, maxAttempts: 1 };
     await expect(
-      (await import('../../../src/jobs/deposit-watch.job.ts')).depositWatchEthJob.handle({}, ctx),
+      (await import('../../../src/jobs/deposit-watch.handler.ts')).depositWatchEthHandler.handle({}, ctx),
     ).rejects.toThrow(/ETH watcher/);
   });
 
@@ -488,13 +490,10 @@ describe('deposit watchers', () => {
     const name = 'deposits.watch.switched-off.v1';
     const queue = t.services.queues.deposits;
     await queue.upsertJobScheduler(name, { every: 60_000 }, { name, data: {} });
-    const switchedOff = defineJob({
-      name,
-      queue: 'deposits',
-      payload: z.object({}).passthrough(),
-      repeatEveryMs: () => undefined,
-      async handle() {},
-    });
+    const switchedOff = defineJobHandler(
+      defineJob({ name, queue: 'deposits', payload: z.object({}).passthrough(), repeatEveryMs: () => undefined }),
+      { async handle() {} },
+    );
     await startWorkers(t.services, log, buildJobRegistry([switchedOff])).close();
     expect(await queue.getJobScheduler(name)).toBeFalsy();
   });
@@ -502,7 +501,7 @@ describe('deposit watchers', () => {
   it('runs as a scheduled job in the worker', async () => {
     const fast = await createTestApp({ ...cryptoEnv(fakes), DEPOSIT_WATCH_INTERVAL_SECONDS: '1' });
     await fast.services.queues.deposits.obliterate({ force: true });
-    const workers = startWorkers(fast.services, log, buildJobRegistry([depositWatchXrpJob]));
+    const workers = startWorkers(fast.services, log, buildJobRegistry([depositWatchXrpHandler]));
     try {
       const m = await member(fast);
       const d = await createDeposit(fast, m.headers, 'XRP');

@@ -1,3 +1,4 @@
+import { SORTS } from '@velvet/contracts/options';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../support/app.ts';
 import { createCompleteImages, createMember } from '../../support/factories.ts';
@@ -111,7 +112,7 @@ describe('gallery lists', () => {
   });
 
   it('gives the same order with page and with the keyset cursor, for every sort', async () => {
-    for (const sort of ['Latest', 'Oldest', 'Popular', 'MostViewed', 'Randomize']) {
+    for (const sort of SORTS) {
       const byPage: string[] = [];
       for (let page = 1; page <= 5; page += 1) {
         byPage.push(

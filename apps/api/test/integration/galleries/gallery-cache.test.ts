@@ -2,7 +2,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../../src/app.ts';
 import { closeServices, createServices } from '../../../src/bootstrap/create-services.ts';
-import type { AppServices } from '../../../src/plugins/app/services.ts';
+import type { AppServices } from '../../../src/bootstrap/app-services.ts';
 import {
   GALLERY_VERSION_KEY,
   invalidateMemberGalleries,

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enqueueGenerationRun } from '../../../src/jobs/generation-run.job.ts';
+import { generationRunJob } from '../../../src/jobs/generation-run.job.ts';
 import { startWorkers } from '../../../src/worker/start-workers.ts';
 import { createTestApp, type TestApp } from '../../support/app.ts';
 import { createMember, createProcessingRun } from '../../support/factories.ts';
@@ -35,7 +35,7 @@ describe('generation worker (BullMQ on real Redis, demo provider, local storage)
     const { db, storage } = t.services;
     const member = await createMember(db);
     const runId = await createProcessingRun(db, member.id, 2);
-    await enqueueGenerationRun(t.services.queues, runId);
+    await generationRunJob.enqueue(t.services.queues, { runId });
 
     const run = await waitFor(async () => {
       const r = await db.generationRun.findUnique({ where: { runId }, include: { images: true } });
@@ -54,8 +54,8 @@ describe('generation worker (BullMQ on real Redis, demo provider, local storage)
   it('queues a run only once (job id = run id)', async () => {
     const member = await createMember(t.services.db);
     const runId = await createProcessingRun(t.services.db, member.id, 1);
-    await enqueueGenerationRun(t.services.queues, runId);
-    await enqueueGenerationRun(t.services.queues, runId);
+    await generationRunJob.enqueue(t.services.queues, { runId });
+    await generationRunJob.enqueue(t.services.queues, { runId });
     const jobs = await t.services.queues.generation.getJobs(['waiting', 'active', 'completed', 'delayed']);
     expect(jobs.filter((j) => j.id === runId)).toHaveLength(1);
   });
@@ -74,17 +74,25 @@ describe('generation worker (BullMQ on real Redis, demo provider, local storage)
     try {
       const member = await createMember(failing.services.db);
       const runId = await createProcessingRun(failing.services.db, member.id, 3);
-      await enqueueGenerationRun(failing.services.queues, runId, {
-        attempts: 2,
-        backoff: { type: 'fixed', delay: 50 },
-      });
+      await generationRunJob.enqueue(
+        failing.services.queues,
+        { runId },
+        {
+          attempts: 2,
+          backoff: { type: 'fixed', delay: 50 },
+        },
+      );
       const run = await waitFor(async () => {
         const r = await failing.services.db.generationRun.findUnique({ where: { runId }, include: { images: true } });
         return r?.status === 'failed' ? r : null;
       });
       expect(run.images.map((i) => i.status)).toEqual(['failed', 'failed', 'failed']);
-      const job = await failing.services.queues.generation.getJob(runId);
-      expect(job?.attemptsMade).toBe(2);
+      // The final-failure hook marks the run before BullMQ records the attempt: wait for the job's own state.
+      const job = await waitFor(async () => {
+        const j = await failing.services.queues.generation.getJob(runId);
+        return j && (await j.getState()) === 'failed' ? j : null;
+      });
+      expect(job.attemptsMade).toBe(2);
     } finally {
       await failingWorkers.close();
       await failing.close();

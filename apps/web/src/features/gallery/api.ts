@@ -1,9 +1,9 @@
 // Gallery calls (spec section 7, Galleries): Explore, My Collections and Liked Contents share one query
 // and one response. The bearer token goes with every call when there is one (Explore's is_liked is
-// right for members); a 401 opens the login modal. A card's like button toggles the like.
+// right for members); a 401 opens the login modal. A card's like button toggles the like with the
+// shared call of lib/image-api.ts.
 import type { TListImagesResponse } from '@velvet/contracts/galleries/list-images';
-import type { TLikeImageResponse } from '@velvet/contracts/images/like-image';
-import { apiPath, API_PATHS, GALLERY_LIST_PATHS } from '@velvet/contracts/routes';
+import { GALLERY_LIST_PATHS } from '@velvet/contracts/routes';
 import { api, endpointPath } from '../../lib/api.ts';
 import type { GalleryListArgs } from './slice.ts';
 
@@ -14,13 +14,5 @@ export const galleryApi = api.injectEndpoints({
       // Pages live in the gallery slice; the cache would only keep copies.
       keepUnusedDataFor: 0,
     }),
-    toggleGalleryLike: build.mutation<TLikeImageResponse, string>({
-      query: (imageId) => ({
-        url: endpointPath(apiPath(API_PATHS.likeImage, { image_id: imageId })),
-        method: 'POST',
-      }),
-    }),
   }),
 });
-
-export const { useToggleGalleryLikeMutation } = galleryApi;

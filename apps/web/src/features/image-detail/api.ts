@@ -1,9 +1,8 @@
-// Calls of the image detail view (spec section 7, Images): view, status, like, download record,
-// publish, claim, delete and report. Every call carries the bearer token; a 401 opens the login modal.
+// Calls of the image detail view (spec section 7, Images): view, download record, publish, claim,
+// delete and report; status and like are shared with other features (lib/image-api.ts). Every call
+// carries the bearer token; a 401 opens the login modal.
 import type { TClaimImageResponse } from '@velvet/contracts/images/claim-image';
 import type { TDeleteImageResponse } from '@velvet/contracts/images/delete-image';
-import type { TGetStatusResponse } from '@velvet/contracts/images/get-status';
-import type { TLikeImageResponse } from '@velvet/contracts/images/like-image';
 import type { TPublishImageResponse } from '@velvet/contracts/images/publish-image';
 import type { TRecordDownloadResponse } from '@velvet/contracts/images/record-download';
 import type { TRecordViewResponse } from '@velvet/contracts/images/record-view';
@@ -17,11 +16,6 @@ const post = (path: string) => (imageId: string) => ({ url: imagePath(path, imag
 export const imageDetailApi = api.injectEndpoints({
   endpoints: (build) => ({
     detailRecordView: build.mutation<TRecordViewResponse, string>({ query: post(API_PATHS.recordView) }),
-    detailImageStatus: build.query<TGetStatusResponse, string>({
-      query: (imageId) => endpointPath(apiPath(API_PATHS.getStatus, { id: imageId })),
-      keepUnusedDataFor: 0,
-    }),
-    detailLikeImage: build.mutation<TLikeImageResponse, string>({ query: post(API_PATHS.likeImage) }),
     detailRecordDownload: build.mutation<TRecordDownloadResponse, string>({ query: post(API_PATHS.recordDownload) }),
     detailPublishImage: build.mutation<TPublishImageResponse, string>({ query: post(API_PATHS.publishImage) }),
     detailClaimImage: build.mutation<TClaimImageResponse, string>({ query: post(API_PATHS.claimImage) }),
@@ -38,7 +32,6 @@ export const imageDetailApi = api.injectEndpoints({
 
 export const {
   useDetailRecordViewMutation,
-  useDetailLikeImageMutation,
   useDetailRecordDownloadMutation,
   useDetailPublishImageMutation,
   useDetailClaimImageMutation,

@@ -2,6 +2,7 @@
 // variant shows, which are disabled after a claim or a delete, where the full-size picture comes from,
 // and what every outcome changes and says.
 import { classifyApiError } from '../../lib/api-error.ts';
+import { COPY_TEXTS } from '../../lib/use-copy-feedback.ts';
 import { TIMINGS } from '@velvet/contracts/catalog';
 import type { TYN } from '@velvet/contracts/common';
 import type { TClaimImageResponse } from '@velvet/contracts/images/claim-image';
@@ -66,7 +67,7 @@ export const DETAIL_MESSAGES = {
   claimed: 'Your claim request has been received. The coin will be automatically recharged within 24 hours.',
   downloadFailed: 'Failed to download image. Please try again.',
   imageFailed: 'Failed to load image',
-  copied: 'Copied!',
+  copied: COPY_TEXTS.copied,
   reportFailed: 'The report could not be sent. Please try again.',
 } as const;
 

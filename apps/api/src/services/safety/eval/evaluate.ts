@@ -3,7 +3,7 @@
 // sanitiser as a real request before the stage sees them.
 import fs from 'node:fs';
 import { sanitizePrompt } from '@velvet/contracts/sanitize-prompt';
-import type { PromptSafetyStage, SafetyVerdict } from '../verdict.ts';
+import type { PromptSafetyStage, SafetyVerdict } from '../../../providers/safety/verdict.ts';
 
 export interface EvalPrompt {
   prompt: string;

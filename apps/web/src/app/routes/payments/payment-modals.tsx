@@ -9,10 +9,8 @@ import { closeModal, openModal, selectModals } from '../../../features/modals/sl
 import { useGetPaymentConfigQuery } from '../../../features/payments/api.ts';
 import { CardPaymentModal } from '../../../features/payments/components/card-payment-modal.tsx';
 import { PaymentMethodModal } from '../../../features/payments/components/payment-method-modal.tsx';
-import {
-  WalletCreationModal,
-  type DepositCredited,
-} from '../../../features/payments/components/wallet-creation-modal.tsx';
+import { WalletCreationModal } from '../../../features/payments/components/wallet-creation-modal.tsx';
+import type { DepositCredited } from '../../../features/payments/hooks/use-deposit-tracking.ts';
 import { coinSelected, selectPaymentDetails } from '../../../features/payments/slice.ts';
 import { useToast } from '../../../features/toast/use-toast.ts';
 import { useAppDispatch, useAppSelector } from '../../hooks.ts';

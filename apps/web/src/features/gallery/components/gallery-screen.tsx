@@ -13,7 +13,7 @@ import { LogInIcon, SparkIcon } from '../../../components/ui/icons.tsx';
 import { LoginPrompt } from '../../../components/ui/login-prompt.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { selectBearerToken } from '../../../lib/api.ts';
-import { useToggleGalleryLikeMutation } from '../api.ts';
+import { useLikeImageMutation } from '../../../lib/image-api.ts';
 import { EMPTY_TEXTS, GALLERY_DESCRIPTIONS, GALLERY_TEXTS, GALLERY_TITLES } from '../gallery-texts.ts';
 import { useGallery, useGalleryDispatch } from '../hooks/use-gallery.ts';
 import { buildSlots, onFirstScreen, type AdKind, type GallerySlot } from '../masonry.ts';
@@ -104,7 +104,7 @@ function GalleryBody({
     enabled: type === 'public_gallery' || isLoggedIn,
     onLoginRequired,
   });
-  const [toggleLike] = useToggleGalleryLikeMutation();
+  const [toggleLike] = useLikeImageMutation();
   const [likeBusy, setLikeBusy] = useState<ReadonlySet<string>>(new Set());
 
   const latest = useRef({ isLoggedIn, onLoginRequired, onOpenImage, onImageChange });

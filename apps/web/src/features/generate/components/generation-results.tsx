@@ -8,8 +8,6 @@ import { RATIOS, type Ratio } from '@velvet/contracts/options';
 import { apiPath, API_PATHS } from '@velvet/contracts/routes';
 import {
   AlertIcon,
-  CheckIcon,
-  CopyIcon,
   GlobeIcon,
   ImageIcon,
   ReceiptIcon,
@@ -17,6 +15,7 @@ import {
   ShieldIcon,
   TrashIcon,
 } from '../../../components/ui/icons.tsx';
+import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ratioSizeText } from '../generation-request.ts';
 import { useAuthorizedImage } from '../../../lib/use-authorized-image.ts';
@@ -81,15 +80,12 @@ export function GenerationGroupCard({
             ) : null}
           </ul>
           <div className={styles.actions}>
-            <button
-              type="button"
+            <CopyButton
               className={styles.action}
+              copied={copied}
               onClick={() => void copy(group.prompt)}
               data-testid="copy-prompt"
-            >
-              {copied ? <CheckIcon size={16} /> : <CopyIcon size={16} />}
-              <span aria-live="polite">{copied ? 'Copied!' : 'Copy'}</span>
-            </button>
+            />
             <button
               type="button"
               className={styles.action}

@@ -5,8 +5,8 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { TIMINGS } from '@velvet/contracts/catalog';
 import type { TMemberEvent } from '@velvet/contracts/events/member-event';
+import { imageApi } from '../../../lib/image-api.ts';
 import { useMemberEventSubscription } from '../../../lib/member-event-hub.ts';
-import { generateApi } from '../api.ts';
 import { imageStatusReceived } from '../slice.ts';
 import { statusUpdateFrom } from '../status-update.ts';
 import { useGenerateDispatch } from './use-generate-dispatch.ts';
@@ -31,7 +31,7 @@ export function useStatusUpdates({ token, processingIds }: StatusUpdatesOptions)
   const refresh = useCallback(
     async (imageId: string) => {
       const request = dispatch(
-        generateApi.endpoints.getImageStatus.initiate(imageId, { subscribe: false, forceRefetch: true }),
+        imageApi.endpoints.getImageStatus.initiate(imageId, { subscribe: false, forceRefetch: true }),
       );
       try {
         const response = await request.unwrap();

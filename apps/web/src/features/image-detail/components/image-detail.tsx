@@ -7,19 +7,16 @@
 // (withheld by the picture safety check) shows why instead of a picture, allows only the prompt copy
 // and counts no view; it is known as held from the opener or from that status call. Every change is
 // reported through `onImageChange` so the grid (or the generation screen) stays in step. Every action
-// needs a member; without a token `onLoginRequired` is called instead.
-import { useCallback, useEffect, useRef, useState, type CSSProperties } from 'react';
-import { useDispatch, useSelector } from 'react-redux';
-import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import { TIMINGS } from '@velvet/contracts/catalog';
+// needs a member; without a token `onLoginRequired` is called instead. What each action does lives in
+// useImageDetailActions; this file only renders.
+import { useState, type CSSProperties } from 'react';
 import { formatLikeCount, formatStrength } from '@velvet/contracts/format';
 import { HELD_IMAGE_TEXTS } from '@velvet/contracts/images/get-status';
 import { REPORT_REASONS, type ReportReason } from '@velvet/contracts/images/report-image';
 import { RATIOS } from '@velvet/contracts/options';
 import { Button } from '../../../components/ui/button.tsx';
+import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import {
-  CheckIcon,
-  CopyIcon,
   DownloadIcon,
   EyeIcon,
   EyeOffIcon,
@@ -32,232 +29,28 @@ import {
   TrashIcon,
 } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { selectBearerToken } from '../../../lib/api.ts';
-import { fetchImageBlob, saveBlob } from '../../../lib/image-fetch.ts';
-import type { Notify } from '../../../lib/notify.ts';
 import { useAuthorizedImage } from '../../../lib/use-authorized-image.ts';
 import {
-  imageDetailApi,
-  useDetailClaimImageMutation,
-  useDetailDeleteImageMutation,
-  useDetailLikeImageMutation,
-  useDetailPublishImageMutation,
-  useDetailRecordDownloadMutation,
-  useDetailRecordViewMutation,
-  useDetailReportImageMutation,
-} from '../api.ts';
-import {
   actionsFor,
-  claimFailureToast,
-  claimOutcome,
-  deleteOutcome,
-  detailImagePath,
-  detailNeedsAuth,
   DETAIL_MESSAGES,
   disabledActions,
-  downloadFileName,
   formatRunDate,
   imageErrorText,
   isHeld,
-  publishToast,
-  reportFailureMessage,
-  resolveDetailImage,
-  statusPatch,
-  type DetailImage,
   type ResolvedDetailImage,
-  type DetailImagePatch,
-  type DetailVariant,
-  type ToastSpec,
 } from '../detail-rules.ts';
-import { useCopyFeedback } from '../../../lib/use-copy-feedback.ts';
+import { useImageDetailActions, type ImageDetailActionsOptions } from '../hooks/use-image-detail-actions.ts';
 import { DetailShell } from './detail-shell.tsx';
 import styles from './image-detail.module.css';
 
-export interface ImageDetailProps {
-  image: DetailImage;
-  variant: DetailVariant;
+export interface ImageDetailProps extends ImageDetailActionsOptions {
   onClose: () => void;
-  /** Every change to the image (status refresh, like, publish, claim, delete). */
-  onImageChange?: (imageId: string, patch: DetailImagePatch) => void;
-  onLoginRequired: () => void;
-  notify: Notify;
 }
 
-type Busy = 'like' | 'download' | 'publish' | 'claim' | 'delete' | 'report';
-
-type AppDispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
-
-function show(notify: Notify, toast: ToastSpec) {
-  const options = { durationMs: toast.durationMs };
-  if (toast.variant === 'error') notify.error(toast.message, options);
-  else if (toast.variant === 'info' && notify.info) notify.info(toast.message, options);
-  else notify.success(toast.message, options);
-}
-
-export function ImageDetail({ image, variant, onClose, onImageChange, onLoginRequired, notify }: ImageDetailProps) {
-  const dispatch = useDispatch<AppDispatch>();
-  const token = useSelector(selectBearerToken);
-  const [current, setCurrent] = useState<ResolvedDetailImage>(() => resolveDetailImage(image));
-  const [busy, setBusy] = useState<ReadonlySet<Busy>>(new Set());
-  const [reportOpen, setReportOpen] = useState(false);
-  const [reported, setReported] = useState(false);
-  const { copied, copy } = useCopyFeedback();
-
-  const [recordView] = useDetailRecordViewMutation();
-  const [likeImage] = useDetailLikeImageMutation();
-  const [recordDownload] = useDetailRecordDownloadMutation();
-  const [publishImage] = useDetailPublishImageMutation();
-  const [claimImage] = useDetailClaimImageMutation();
-  const [deleteImage] = useDetailDeleteImageMutation();
-  const [reportImage] = useDetailReportImageMutation();
-
-  const latest = useRef({ onImageChange, notify, onLoginRequired });
-  useEffect(() => {
-    latest.current = { onImageChange, notify, onLoginRequired };
-  });
-
-  const imageId = image.image_id;
-  // Nobody sees a held picture: opening its notice is not a view.
-  const heldOnOpen = isHeld(image);
-  const apply = useCallback(
-    (patch: DetailImagePatch) => {
-      setCurrent((previous) => ({ ...previous, ...patch }));
-      latest.current.onImageChange?.(imageId, patch);
-    },
-    [imageId],
-  );
-
-  // Opening: record a view, then refresh the flags from the status call (once per image, also under
-  // StrictMode's double effects).
-  const openedFor = useRef<string | null>(null);
-  useEffect(() => {
-    if (!token || openedFor.current === imageId) return;
-    openedFor.current = imageId;
-    void (async () => {
-      try {
-        if (!heldOnOpen) {
-          const view = await recordView(imageId).unwrap();
-          apply({ view_cnt: view.view_cnt });
-        }
-      } catch (error) {
-        console.warn('Failed to record the view', error);
-      }
-      try {
-        const status = await dispatch(
-          imageDetailApi.endpoints.detailImageStatus.initiate(imageId, { subscribe: false, forceRefetch: true }),
-        ).unwrap();
-        apply(statusPatch(status));
-        if (status.status === 'held') setCurrent((previous) => ({ ...previous, status: 'held' }));
-        if (status.is_delete === 'Y') {
-          show(latest.current.notify, {
-            message: DETAIL_MESSAGES.deleted,
-            variant: 'info',
-            durationMs: TIMINGS.toastDefaultMs,
-          });
-        }
-      } catch (error) {
-        console.warn('Failed to refresh the image status', error);
-      }
-    })();
-  }, [apply, dispatch, heldOnOpen, imageId, recordView, token]);
-
-  const run = async (action: Busy, work: () => Promise<void>) => {
-    if (!token) return onLoginRequired();
-    if (busy.has(action)) return;
-    setBusy((set) => new Set(set).add(action));
-    try {
-      await work();
-    } finally {
-      setBusy((set) => {
-        const next = new Set(set);
-        next.delete(action);
-        return next;
-      });
-    }
-  };
-
-  const onLike = () =>
-    run('like', async () => {
-      try {
-        const result = await likeImage(imageId).unwrap();
-        apply({ is_liked: result.is_liked, like_cnt: result.like_cnt });
-      } catch (error) {
-        console.warn('Failed to like the image', error);
-      }
-    });
-
-  const picturePath = detailImagePath(variant, image);
-  const needsAuth = detailNeedsAuth(variant);
-
-  const onDownload = () =>
-    run('download', async () => {
-      try {
-        await recordDownload(imageId).unwrap();
-        const blob = await fetchImageBlob(picturePath, needsAuth ? token : null);
-        saveBlob(blob, downloadFileName(imageId));
-      } catch (error) {
-        console.warn('Failed to download the image', error);
-        notify.error(DETAIL_MESSAGES.downloadFailed);
-      }
-    });
-
-  const onPublish = () =>
-    run('publish', async () => {
-      try {
-        const result = await publishImage(imageId).unwrap();
-        apply({ is_open: result.is_open });
-        show(notify, publishToast(result.is_open));
-      } catch (error) {
-        console.warn('Failed to publish the image', error);
-      }
-    });
-
-  const onClaim = () =>
-    run('claim', async () => {
-      try {
-        const outcome = claimOutcome(await claimImage(imageId).unwrap());
-        if (outcome.kind === 'login') return latest.current.onLoginRequired();
-        apply(outcome.patch);
-        show(notify, outcome.toast);
-      } catch (error) {
-        console.warn('Failed to claim the image', error);
-        const toast = claimFailureToast(error);
-        if (toast) show(notify, toast);
-      }
-    });
-
-  const onDelete = () =>
-    run('delete', async () => {
-      try {
-        const outcome = deleteOutcome(await deleteImage(imageId).unwrap());
-        if (outcome.kind === 'deleted') apply(outcome.patch);
-        show(notify, outcome.toast);
-      } catch (error) {
-        console.warn('Failed to delete the image', error);
-      }
-    });
-
-  const onReport = (reason: ReportReason) =>
-    run('report', async () => {
-      try {
-        const result = await reportImage({ imageId, reason }).unwrap();
-        setReported(true);
-        setReportOpen(false);
-        notify.success(result.message);
-      } catch (error) {
-        console.warn('Failed to report the image', error);
-        notify.error(reportFailureMessage(error));
-        if ((error as { status?: unknown } | null)?.status === 409) {
-          setReported(true);
-          setReportOpen(false);
-        }
-      }
-    });
-
-  const onCopy = () => {
-    if (!token) return onLoginRequired();
-    void copy(current.prompt);
-  };
+export function ImageDetail({ onClose, ...options }: ImageDetailProps) {
+  const { variant } = options;
+  const detail = useImageDetailActions(options);
+  const { current, busy } = detail;
 
   const actions = actionsFor(variant);
   const disabled = disabledActions(current);
@@ -275,9 +68,9 @@ export function ImageDetail({ image, variant, onClose, onImageChange, onLoginReq
             <HeldNotice ratio={width / height} />
           ) : (
             <DetailPicture
-              path={picturePath}
-              token={needsAuth ? token : null}
-              needsAuth={needsAuth}
+              path={detail.picturePath}
+              token={detail.pictureToken}
+              needsAuth={detail.needsAuth}
               alt={current.prompt}
               deleted={current.is_delete === 'Y'}
               ratio={width / height}
@@ -320,16 +113,14 @@ export function ImageDetail({ image, variant, onClose, onImageChange, onLoginReq
               <h3 id="detail-prompt-title" className={styles.label}>
                 Prompt
               </h3>
-              <button
-                type="button"
-                className={[styles.copy, copied ? styles.copied : undefined].filter(Boolean).join(' ')}
-                onClick={onCopy}
+              <CopyButton
+                className={[styles.copy, detail.copied ? styles.copied : undefined].filter(Boolean).join(' ')}
+                copied={detail.copied}
+                iconSize={15}
+                onClick={detail.copyPrompt}
                 disabled={disabled.copy}
                 data-testid="detail-copy"
-              >
-                {copied ? <CheckIcon size={15} /> : <CopyIcon size={15} />}
-                <span aria-live="polite">{copied ? DETAIL_MESSAGES.copied : 'Copy'}</span>
-              </button>
+              />
             </div>
             <p className={styles.prompt} data-testid="detail-prompt">
               {current.prompt}
@@ -343,7 +134,7 @@ export function ImageDetail({ image, variant, onClose, onImageChange, onLoginReq
                 className={[styles.like, liked ? styles.liked : undefined].filter(Boolean).join(' ')}
                 aria-label="Like"
                 aria-pressed={liked}
-                onClick={() => void onLike()}
+                onClick={() => void detail.like()}
                 disabled={disabled.like || busy.has('like')}
                 data-testid="detail-like"
               >
@@ -353,7 +144,7 @@ export function ImageDetail({ image, variant, onClose, onImageChange, onLoginReq
               <Button
                 variant="primary"
                 className={styles.grow}
-                onClick={() => void onDownload()}
+                onClick={() => void detail.download()}
                 disabled={disabled.download || busy.has('download')}
               >
                 {busy.has('download') ? <Spinner size={16} /> : <DownloadIcon size={18} />}
@@ -366,7 +157,7 @@ export function ImageDetail({ image, variant, onClose, onImageChange, onLoginReq
                 {actions.publish ? (
                   <Button
                     variant="secondary"
-                    onClick={() => void onPublish()}
+                    onClick={() => void detail.publish()}
                     disabled={disabled.publish || busy.has('publish')}
                   >
                     {isOpen ? <EyeOffIcon size={17} /> : <GlobeIcon size={17} />}
@@ -376,7 +167,7 @@ export function ImageDetail({ image, variant, onClose, onImageChange, onLoginReq
                 {actions.claim ? (
                   <Button
                     variant="secondary"
-                    onClick={() => void onClaim()}
+                    onClick={() => void detail.claim()}
                     disabled={disabled.claim || busy.has('claim')}
                     title="Ask for this image's coins back"
                   >
@@ -391,7 +182,7 @@ export function ImageDetail({ image, variant, onClose, onImageChange, onLoginReq
               <Button
                 variant="ghost"
                 className={styles.delete}
-                onClick={() => void onDelete()}
+                onClick={() => void detail.remove()}
                 disabled={disabled.delete || busy.has('delete')}
               >
                 <TrashIcon size={17} />
@@ -401,12 +192,12 @@ export function ImageDetail({ image, variant, onClose, onImageChange, onLoginReq
 
             {actions.report ? (
               <ReportAction
-                open={reportOpen}
-                reported={reported}
+                open={detail.reportOpen}
+                reported={detail.reported}
                 disabled={disabled.report}
                 busy={busy.has('report')}
-                onToggle={() => (token ? setReportOpen((open) => !open) : onLoginRequired())}
-                onSubmit={(reason) => void onReport(reason)}
+                onToggle={detail.toggleReport}
+                onSubmit={(reason) => void detail.report(reason)}
               />
             ) : null}
           </div>

@@ -3,56 +3,32 @@
 // Wallet' asks for a deposit address; then the address and the amount (and for XRP the destination
 // tag) each have a copy button with a 2-second confirmation. 'Buy Coins' opens an exchange in a new
 // tab. Failures are only logged. Once there is an address, the deposit's progress comes live from the
-// member event stream, up to the coins being added.
-import { useEffect, useRef, useState } from 'react';
-import { useDispatch } from 'react-redux';
-import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import type { TPaymentDetails } from '@velvet/contracts/entities';
-import { skipToken } from '@reduxjs/toolkit/query/react';
+// member event stream, up to the coins being added. The address comes from useWalletAddress, the
+// progress from useDepositTracking; this file only renders.
 import { CRYPTO, TIMINGS } from '@velvet/contracts/catalog';
+import type { TPaymentDetails } from '@velvet/contracts/entities';
 import type { CryptoCoin } from '@velvet/contracts/options';
-import type { TCreateWalletResponse } from '@velvet/contracts/payment/create-wallet';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
+import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import {
   AlertCircleIcon,
   CheckCircleIcon,
   CheckIcon,
-  CopyIcon,
   ExternalIcon,
   InfoIcon,
   WalletIcon,
 } from '../../../components/ui/icons.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { paymentsApi, useCreateWalletMutation, useGetDepositQuery, useQueryRateQuery } from '../api.ts';
-import { CRYPTO_COIN_NAMES, needsDestinationTag } from '../coins.ts';
-import {
-  DEPOSIT_STEPS,
-  depositView,
-  isFinalDeposit,
-  newerSnapshot,
-  stepState,
-  type DepositSnapshot,
-  type DepositView,
-} from '../deposit-status.ts';
-import { EXCHANGE, exchangeUrlFor } from '../exchange-links.ts';
 import { useCopyConfirm } from '../../../lib/use-copy-feedback.ts';
-import { useDepositEvents } from '../hooks/use-deposit-events.ts';
-import { depositAmount, depositUsd, formatUsd, walletCreateRequest } from '../payment-details.ts';
+import { CRYPTO_COIN_NAMES, needsDestinationTag } from '../coins.ts';
+import { DEPOSIT_STEPS, stepState, type DepositView } from '../deposit-status.ts';
+import { EXCHANGE, exchangeUrlFor } from '../exchange-links.ts';
+import { useDepositTracking, type DepositCredited } from '../hooks/use-deposit-tracking.ts';
+import { useWalletAddress, WALLET_TEXTS } from '../hooks/use-wallet-address.ts';
+import { formatUsd } from '../payment-details.ts';
 import { PurchaseSummaryBox } from './purchase-summary.tsx';
 import styles from './payment-modals.module.css';
-
-export const WALLET_TEXTS = {
-  rateFailed: 'Failed to fetch coin rate',
-  createFailed: 'Failed to create wallet',
-  tagRequired:
-    'The destination tag is required. Enter it exactly as shown when you send XRP: a deposit without it cannot be credited to your account.',
-} as const;
-
-export interface DepositCredited {
-  cur_tokens?: number | undefined;
-  member_kind?: string | undefined;
-}
 
 export interface WalletCreationModalProps {
   open: boolean;
@@ -72,66 +48,14 @@ export function WalletCreationModal({ open, ...props }: WalletCreationModalProps
 type CopyKey = 'address' | 'amount' | 'tag';
 
 function WalletDialog({ details, token, onClose, onCredited }: Omit<WalletCreationModalProps, 'open'>) {
-  const coin = details.selectedCoin;
+  const { coin, usd, rate, computed, amount, tag, wallet, creating, create } = useWalletAddress(details, token);
   const coinName = CRYPTO_COIN_NAMES[coin];
-  const usd = depositUsd(details);
-  const rate = useQueryRateQuery(coin, { skip: !token, refetchOnMountOrArgChange: true });
-  const [createWallet, creation] = useCreateWalletMutation();
-  const [wallet, setWallet] = useState<TCreateWalletResponse | null>(null);
-  const [fromEvents, setFromEvents] = useState<DepositSnapshot | null>(null);
-  const credited = useRef(false);
-  const { copied, copy } = useCopyConfirm<CopyKey>(TIMINGS.walletCopyConfirmMs);
-  const dispatch = useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>();
-
-  useEffect(() => {
-    if (rate.isError) console.error(WALLET_TEXTS.rateFailed, rate.error);
-  }, [rate.isError, rate.error]);
-
-  const computed = rate.data ? depositAmount(usd, rate.data.coin_cnt_per_dollar) : null;
-  // Once there is an address, the server's amount (priced from its own rate) is the one to send.
-  const amount = wallet ? wallet.request_coin_text || wallet.request_coin_cnt.toFixed(CRYPTO.amountDecimals) : computed;
-  const tag = wallet?.destination_tag != null ? String(wallet.destination_tag) : null;
-
-  const depositArg = wallet && token ? wallet.deposit_id : skipToken;
-  const streaming = useDepositEvents({
+  const progress = useDepositTracking({
     deposit: wallet ? { coin, depositId: wallet.deposit_id } : null,
-    onDeposit: (event) => {
-      setFromEvents((current) => newerSnapshot(current, event));
-      if (event.status === 'credited' && !credited.current) {
-        credited.current = true;
-        onCredited({ cur_tokens: event.cur_tokens, member_kind: event.member_kind });
-      }
-    },
-    onReopen: () => {
-      if (wallet) void dispatch(paymentsApi.endpoints.getDeposit.initiate(wallet.deposit_id, { forceRefetch: true }));
-    },
+    token,
+    onCredited,
   });
-  // What the last read said (no request of its own), so that polling ends with the deposit.
-  const lastRead = paymentsApi.endpoints.getDeposit.useQueryState(depositArg).data;
-  const shownBefore = lastRead ? newerSnapshot(fromEvents, lastRead) : fromEvents;
-  // Read once the address is there, again whenever the stream reopens, and every 5 s while it is down
-  // until the deposit is credited or has failed.
-  const polled = useGetDepositQuery(depositArg, {
-    pollingInterval: streaming || isFinalDeposit(shownBefore) ? 0 : TIMINGS.statusPollMs,
-  });
-  const polledStatus = polled.data?.status;
-  useEffect(() => {
-    // Credited while the stream was down: the poll has no balance, the caller reads it afresh.
-    if (polledStatus === 'credited' && !credited.current) {
-      credited.current = true;
-      onCredited({});
-    }
-  }, [polledStatus, onCredited]);
-  const snapshot = polled.data ? newerSnapshot(fromEvents, polled.data) : fromEvents;
-
-  const onCreate = async () => {
-    if (!computed || creation.isLoading) return;
-    try {
-      setWallet(await createWallet(walletCreateRequest(details, coin, computed)).unwrap());
-    } catch (error) {
-      console.error(WALLET_TEXTS.createFailed, error);
-    }
-  };
+  const { copied, copy } = useCopyConfirm<CopyKey>(TIMINGS.walletCopyConfirmMs);
 
   return (
     <Modal
@@ -163,7 +87,12 @@ function WalletDialog({ details, token, onClose, onCredited }: Omit<WalletCreati
             )}
           </span>
           {wallet && amount ? (
-            <CopyButton label="Copy amount" copied={copied === 'amount'} onCopy={() => void copy('amount', amount)} />
+            <CopyButton
+              className={styles.copyButton}
+              label="Copy amount"
+              copied={copied === 'amount'}
+              onClick={() => void copy('amount', amount)}
+            />
           ) : null}
         </div>
         <p className={styles.fieldHint}>
@@ -186,21 +115,16 @@ function WalletDialog({ details, token, onClose, onCredited }: Omit<WalletCreati
           size="lg"
           block
           className={styles.createButton}
-          disabled={!computed || creation.isLoading}
-          onClick={() => void onCreate()}
+          disabled={!computed || creating}
+          onClick={() => void create()}
         >
-          {creation.isLoading ? <Spinner size={18} /> : <WalletIcon size={18} />}
+          {creating ? <Spinner size={18} /> : <WalletIcon size={18} />}
           Create Wallet
         </Button>
       )}
 
       {wallet ? (
-        <DepositProgress
-          view={depositView(snapshot)}
-          coin={coin}
-          expiresAt={wallet.expires_at}
-          isDemo={wallet.is_demo}
-        />
+        <DepositProgress view={progress} coin={coin} expiresAt={wallet.expires_at} isDemo={wallet.is_demo} />
       ) : null}
 
       <div className={styles.buyRow}>
@@ -222,22 +146,6 @@ function WalletDialog({ details, token, onClose, onCredited }: Omit<WalletCreati
   );
 }
 
-function CopyButton({ label, copied, onCopy }: { label: string; copied: boolean; onCopy(): void }) {
-  return (
-    <button
-      type="button"
-      className={styles.copyButton}
-      aria-label={label}
-      data-copied={copied}
-      onClick={onCopy}
-      title={label}
-    >
-      {copied ? <CheckIcon size={16} /> : <CopyIcon size={16} />}
-      <span aria-live="polite">{copied ? 'Copied!' : 'Copy'}</span>
-    </button>
-  );
-}
-
 interface WalletDetailsProps {
   coin: CryptoCoin;
   address: string;
@@ -255,7 +163,12 @@ function WalletDetails({ coin, address, tag, copied, onCopy }: WalletDetailsProp
           <code className={styles.address} data-testid="wallet-address">
             {address}
           </code>
-          <CopyButton label="Copy address" copied={copied === 'address'} onCopy={() => onCopy('address', address)} />
+          <CopyButton
+            className={styles.copyButton}
+            label="Copy address"
+            copied={copied === 'address'}
+            onClick={() => onCopy('address', address)}
+          />
         </div>
       </div>
       {tag ? (
@@ -265,7 +178,12 @@ function WalletDetails({ coin, address, tag, copied, onCopy }: WalletDetailsProp
             <code className={styles.address} data-testid="wallet-destination-tag">
               {tag}
             </code>
-            <CopyButton label="Copy destination tag" copied={copied === 'tag'} onCopy={() => onCopy('tag', tag)} />
+            <CopyButton
+              className={styles.copyButton}
+              label="Copy destination tag"
+              copied={copied === 'tag'}
+              onClick={() => onCopy('tag', tag)}
+            />
           </div>
         </div>
       ) : null}

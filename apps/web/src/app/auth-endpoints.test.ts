@@ -1,8 +1,9 @@
 // The auth endpoints against the real store: paths, methods, bodies, and that a refused sign-in (401)
-// does not open the login modal the way an expired session does.
+// does not open the login modal the way an expired session does. In app/ because it needs the real store
+// (a feature never imports app/).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeStore } from '../../app/store.ts';
-import { authApi } from './api.ts';
+import { authApi } from '../features/auth/api.ts';
+import { makeStore } from './store.ts';
 
 function stubFetch(status: number, body: unknown): Request[] {
   const calls: Request[] = [];

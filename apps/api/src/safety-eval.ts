@@ -1,10 +1,11 @@
 // `pnpm safety:eval [--lang xx] [--verbose]`: recall and false-refusal rate per language and per stage
-// on the repository's evaluation set (eval/*.json). Exits 1 when the pipeline misses a prompt or
-// refuses more than 2% of the adult prompts. The classifier stage is included when SAFETY_CLASSIFIER
-// is configured (docs/safety.md).
-import { loadSafetyConfig } from '../../../config/env.ts';
-import { createPromptSafety } from '../../../bootstrap/create-services.ts';
-import type { AppConfig } from '../../../config/env.ts';
+// on the repository's evaluation set (services/safety/eval/*.json). Exits 1 when the pipeline misses a
+// prompt or refuses more than 2% of the adult prompts. The classifier stage is included when
+// SAFETY_CLASSIFIER is configured (docs/safety.md). An entry point beside release.ts: it builds the
+// pipeline with the composition root, which no service may import.
+import { createPromptSafety } from './bootstrap/create-services.ts';
+import { loadSafetyConfig } from './config/env.ts';
+import type { AppConfig } from './config/env.ts';
 import {
   MAX_FALSE_REFUSAL_RATE,
   evaluateStage,
@@ -13,7 +14,7 @@ import {
   meetsGoals,
   score,
   type EvalOutcome,
-} from './evaluate.ts';
+} from './services/safety/eval/evaluate.ts';
 
 const args = process.argv.slice(2);
 const langIndex = args.indexOf('--lang');

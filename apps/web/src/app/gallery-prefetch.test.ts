@@ -1,9 +1,10 @@
 // Explore's first page asked for by the entry before React renders: the gallery's first fetch takes
 // that answer instead of asking again, but only for the same list and viewer, and only while recent.
+// In app/ because it needs the real store (a feature never imports app/).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeStore } from '../../app/store.ts';
-import { loadNextPage, prefetchFirstPage, PREFETCH_MAX_AGE_MS } from './gallery-thunks.ts';
-import { galleryOpened, sortChanged } from './slice.ts';
+import { loadNextPage, prefetchFirstPage, PREFETCH_MAX_AGE_MS } from '../features/gallery/gallery-thunks.ts';
+import { galleryOpened, sortChanged } from '../features/gallery/slice.ts';
+import { makeStore } from './store.ts';
 
 const page = { list: [], total_count: 0, next_cursor: null };
 

@@ -1,0 +1,15 @@
+import { AppError, notFound } from '../../errors.ts';
+import { findPayment } from '../../repositories/payment.repository.ts';
+import { requireCards, type CardPaymentDeps } from './card-payment-common.ts';
+import { settlePaid } from './settle-card-payment.ts';
+
+/** POST /api/payment/verify: the /payment-success page checks the checkout session. */
+export async function verifyCheckout(deps: CardPaymentDeps, viewerId: string | null, sessionId: string) {
+  const provider = requireCards(deps);
+  const row = await findPayment(deps.db, provider.name, sessionId);
+  if (!row || (viewerId !== null && row.memberId !== viewerId)) throw notFound('Payment');
+  const session = await provider.getCheckout(sessionId);
+  if (!session.paid) throw new AppError(402, 'The payment was not completed.');
+  const settled = await settlePaid(deps, provider.name, sessionId, session);
+  return { status: 'ok' as const, cur_tokens: settled.balance };
+}
