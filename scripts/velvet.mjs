@@ -8,6 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { COMPILED_NODE_FLAGS, ensureServerBuilt, hashInputs } from './build-server.mjs';
+import { endOfLifeWarning } from './node-support.mjs';
+import { DEFAULT_CHROMIUM, installAdvice, missingTestPackages, onPath } from './system-packages.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
@@ -28,6 +30,8 @@ if (major < 20 || (major === 20 && minor < 19)) {
   console.error(`[velvet] Node ${process.versions.node} is too old: install Node 20.19 or newer.`);
   process.exit(1);
 }
+const eolWarning = endOfLifeWarning(process.versions.node);
+if (eolWarning) console.warn(`[velvet] warning: ${eolWarning}`);
 
 /** pnpm itself: the one on PATH when it is the pinned version, else through npx (corepack's signature check fails on some registries). */
 function pnpmCommand() {
@@ -141,8 +145,34 @@ function reportPassed(tier) {
   return report.success !== false && failures === 0;
 }
 
+/**
+ * What the tests need from the system besides Node: redis-server (integration and browser tests) and
+ * Debian's chromium (browser tests; never a downloaded browser). Installed with apt-get when missing
+ * and root, as `npm start` does for redis-server; otherwise the install command is named.
+ */
+function ensureSystemPackages() {
+  const needs = { chromiumPath: process.env.CHROMIUM_PATH || DEFAULT_CHROMIUM, pathEnv: process.env.PATH };
+  const missing = missingTestPackages(needs);
+  if (missing.length === 0) return;
+  const canInstall = typeof process.getuid === 'function' && process.getuid() === 0 && onPath('apt-get', needs.pathEnv);
+  if (!canInstall) {
+    console.error(`[velvet] ${installAdvice(missing, needs.chromiumPath)}`);
+    process.exit(1);
+  }
+  say(`installing ${missing.join(' and ')} with apt-get (Debian packages)...`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+  if (update.status === 0) spawnSync('apt-get', ['install', '-y', '-qq', ...missing], { stdio: 'inherit', env });
+  const still = missingTestPackages(needs);
+  if (still.length > 0) {
+    console.error(`[velvet] installing with apt-get failed. ${installAdvice(still, needs.chromiumPath)}`);
+    process.exit(1);
+  }
+}
+
 /** Lint, types, formatting, unit, integration and browser tests: what `.ci/run` runs. */
 function test() {
+  ensureSystemPackages();
   ensureInstalled();
   const steps = [
     ['lint', ['run', 'lint']],

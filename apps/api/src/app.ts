@@ -90,7 +90,7 @@ export async function buildApp({ services, logger, caches }: BuildAppOptions) {
   await app.register(helmet, { config });
   await app.register(sensible);
   await app.register(compress);
-  await app.register(swagger);
+  await app.register(swagger, { publicUrl: config.PUBLIC_URL });
 
   await app.register(servicesPlugin, { services });
   await app.register(errorHandler);

@@ -76,7 +76,9 @@ export function listOperations(app: App): Operation[] {
         method: method.toUpperCase(),
         path,
         tags: op.tags ?? [],
-        secured: (op.security ?? []).length > 0,
+        // `{}` among the requirements: a guest may call it too (a token is optional).
+        secured:
+          (op.security ?? []).length > 0 && !(op.security ?? []).some((r) => Object.keys(r as object).length === 0),
         params: op.parameters ?? [],
         body: op.requestBody?.content?.['application/json']?.schema,
         responses: op.responses ?? {},

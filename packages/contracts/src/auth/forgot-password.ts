@@ -3,9 +3,14 @@
 import { z } from 'zod';
 import { zEmail } from '../common.ts';
 
-export const ZForgotPasswordRequest = z.object({
-  email: zEmail('email'),
-});
+export const ZForgotPasswordRequest = z
+  .object({
+    email: zEmail('email'),
+  })
+  .meta({
+    // An example for the API document (docs/api.md); examples.test.ts parses it with this schema.
+    example: { email: 'member@example.com' },
+  });
 export type TForgotPasswordRequest = z.input<typeof ZForgotPasswordRequest>;
 
 export const ZForgotPasswordResponse = z.object({

@@ -5,10 +5,15 @@ import { zEmail } from '../common.ts';
 import { zLoginPassword } from './credentials.ts';
 import { ZSessionResponse } from './session-user.ts';
 
-export const ZSelfLoginRequest = z.object({
-  member_id: zEmail('member_id'),
-  member_pwd: zLoginPassword('member_pwd'),
-});
+export const ZSelfLoginRequest = z
+  .object({
+    member_id: zEmail('member_id'),
+    member_pwd: zLoginPassword('member_pwd'),
+  })
+  .meta({
+    // An example for the API document (docs/api.md); examples.test.ts parses it with this schema.
+    example: { member_id: 'member@example.com', member_pwd: 'secret!42' },
+  });
 export type TSelfLoginRequest = z.input<typeof ZSelfLoginRequest>;
 export type TSelfLoginRequestParsed = z.output<typeof ZSelfLoginRequest>;
 

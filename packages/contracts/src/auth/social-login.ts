@@ -14,20 +14,29 @@ const hint = (field: string, max: number) =>
     .refine(...noControlCharacters(field))
     .nullish();
 
-export const ZSocialLoginRequest = z.object({
-  /** The Google identity token (the spec's {provider}Token). */
-  googleToken: zNonBlank('googleToken', LIMITS.tokenMaxLength),
-  /** The nonce sent to the provider, checked against the token's nonce claim (and usable once). */
-  nonce: zNonBlank('nonce', 256),
-  /**
-   * The visitor confirmed being 18 or older (the line beside 'Continue with Google'). Required only
-   * when this sign-in creates a new member; the attestation is stored with its time.
-   */
-  adult_attestation: z.boolean({ error: 'adult_attestation must be true or false' }).optional(),
-  email: hint('email', 320),
-  nicname: hint('nicname', 100),
-  picture: hint('picture', LIMITS.urlMaxLength),
-});
+export const ZSocialLoginRequest = z
+  .object({
+    /** The Google identity token (the spec's {provider}Token). */
+    googleToken: zNonBlank('googleToken', LIMITS.tokenMaxLength),
+    /** The nonce sent to the provider, checked against the token's nonce claim (and usable once). */
+    nonce: zNonBlank('nonce', 256),
+    /**
+     * The visitor confirmed being 18 or older (the line beside 'Continue with Google'). Required only
+     * when this sign-in creates a new member; the attestation is stored with its time.
+     */
+    adult_attestation: z.boolean({ error: 'adult_attestation must be true or false' }).optional(),
+    email: hint('email', 320),
+    nicname: hint('nicname', 100),
+    picture: hint('picture', LIMITS.urlMaxLength),
+  })
+  .meta({
+    // An example for the API document (docs/api.md); examples.test.ts parses it with this schema.
+    example: {
+      googleToken: 'eyJhbGciOiJSUzI1NiIsImtpZCI6Ij...',
+      nonce: 'k3J9c2VjcmV0LW5vbmNl',
+      adult_attestation: true,
+    },
+  });
 export type TSocialLoginRequest = z.input<typeof ZSocialLoginRequest>;
 export type TSocialLoginRequestParsed = z.output<typeof ZSocialLoginRequest>;
 

@@ -8,11 +8,16 @@ import { zCount, zText } from '../common.ts';
 export const VERIFICATION_TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,128}$/;
 
 // POST /api/auth/verify-email (public: the link may be opened in another browser).
-export const ZVerifyEmailRequest = z.object({
-  token: zText('token').regex(VERIFICATION_TOKEN_PATTERN, {
-    error: 'token must be the code from the verification link',
-  }),
-});
+export const ZVerifyEmailRequest = z
+  .object({
+    token: zText('token').regex(VERIFICATION_TOKEN_PATTERN, {
+      error: 'token must be the code from the verification link',
+    }),
+  })
+  .meta({
+    // An example for the API document (docs/api.md); examples.test.ts parses it with this schema.
+    example: { token: 'dmVyaWZ5LXRoaXMtYWRkcmVzcw' },
+  });
 export type TVerifyEmailRequest = z.input<typeof ZVerifyEmailRequest>;
 
 /**

@@ -22,49 +22,66 @@ const TENTHS_TOLERANCE = 1e-9;
 /** 'N' only: a new image is neither published nor claimed. */
 const newFlag = (field: string) => z.literal('N', { error: `${field} must be 'N' for a new image` });
 
-export const ZMakeImagesRequest = z.object({
-  run_id: zRunId('run_id'),
-  prompt: zText('prompt', { controlCharacters: 'allow' }) // sanitizePrompt strips them (spec section 5)
-    .max(LIMITS.promptMaxLength, { error: `prompt must be at most ${LIMITS.promptMaxLength} characters` })
-    .transform(sanitizePrompt)
-    .pipe(z.string().min(1, { error: 'prompt must not be blank' })),
-  run_type: zOneOf('run_type', MODELS),
-  run_style: zOneOf('run_style', STYLES),
-  run_ratio: zOneOf('run_ratio', RATIO_VALUES),
-  /** Display text naming model, style and ratio; the server keeps it as is. */
-  details: zText('details')
-    .max(LIMITS.detailsMaxLength, { error: `details must be at most ${LIMITS.detailsMaxLength} characters` })
-    .refine((text) => !hasControlCharacters(text), { error: 'details must not contain control characters' }),
-  request_cnt: z
-    .union([z.number(), z.string().trim().regex(DIGITS, { error: COUNT_MESSAGE })], {
-      error: fieldError('request_cnt', COUNT_EXPECTATION),
-    })
-    .transform(Number)
-    .pipe(
-      z
-        .number({ error: COUNT_MESSAGE })
-        .int({ error: COUNT_MESSAGE })
-        .min(1, { error: COUNT_MESSAGE })
-        .max(MAX_IMAGES_PER_REQUEST, { error: COUNT_MESSAGE }),
-    ),
-  fourk_yn: zOneOf('fourk_yn', FOURK_VALUES),
-  /** Sent as text such as '0.5'; parsed to a number rounded to one decimal. */
-  strength: z
-    .union([z.number(), z.string().trim().regex(DECIMAL, { error: STRENGTH_MESSAGE })], {
-      error: fieldError('strength', STRENGTH_EXPECTATION),
-    })
-    .transform(Number)
-    .pipe(
-      z
-        .number({ error: STRENGTH_MESSAGE })
-        .min(STRENGTH.min, { error: STRENGTH_MESSAGE })
-        .max(STRENGTH.max, { error: STRENGTH_MESSAGE })
-        .refine((n) => Math.abs(n * 10 - Math.round(n * 10)) < TENTHS_TOLERANCE, { error: STRENGTH_MESSAGE })
-        .transform((n) => Math.round(n * 10) / 10),
-    ),
-  is_open: newFlag('is_open'),
-  is_claim: newFlag('is_claim'),
-});
+export const ZMakeImagesRequest = z
+  .object({
+    run_id: zRunId('run_id'),
+    prompt: zText('prompt', { controlCharacters: 'allow' }) // sanitizePrompt strips them (spec section 5)
+      .max(LIMITS.promptMaxLength, { error: `prompt must be at most ${LIMITS.promptMaxLength} characters` })
+      .transform(sanitizePrompt)
+      .pipe(z.string().min(1, { error: 'prompt must not be blank' })),
+    run_type: zOneOf('run_type', MODELS),
+    run_style: zOneOf('run_style', STYLES),
+    run_ratio: zOneOf('run_ratio', RATIO_VALUES),
+    /** Display text naming model, style and ratio; the server keeps it as is. */
+    details: zText('details')
+      .max(LIMITS.detailsMaxLength, { error: `details must be at most ${LIMITS.detailsMaxLength} characters` })
+      .refine((text) => !hasControlCharacters(text), { error: 'details must not contain control characters' }),
+    request_cnt: z
+      .union([z.number(), z.string().trim().regex(DIGITS, { error: COUNT_MESSAGE })], {
+        error: fieldError('request_cnt', COUNT_EXPECTATION),
+      })
+      .transform(Number)
+      .pipe(
+        z
+          .number({ error: COUNT_MESSAGE })
+          .int({ error: COUNT_MESSAGE })
+          .min(1, { error: COUNT_MESSAGE })
+          .max(MAX_IMAGES_PER_REQUEST, { error: COUNT_MESSAGE }),
+      ),
+    fourk_yn: zOneOf('fourk_yn', FOURK_VALUES),
+    /** Sent as text such as '0.5'; parsed to a number rounded to one decimal. */
+    strength: z
+      .union([z.number(), z.string().trim().regex(DECIMAL, { error: STRENGTH_MESSAGE })], {
+        error: fieldError('strength', STRENGTH_EXPECTATION),
+      })
+      .transform(Number)
+      .pipe(
+        z
+          .number({ error: STRENGTH_MESSAGE })
+          .min(STRENGTH.min, { error: STRENGTH_MESSAGE })
+          .max(STRENGTH.max, { error: STRENGTH_MESSAGE })
+          .refine((n) => Math.abs(n * 10 - Math.round(n * 10)) < TENTHS_TOLERANCE, { error: STRENGTH_MESSAGE })
+          .transform((n) => Math.round(n * 10) / 10),
+      ),
+    is_open: newFlag('is_open'),
+    is_claim: newFlag('is_claim'),
+  })
+  .meta({
+    // An example for the API document (docs/api.md); examples.test.ts parses it with this schema.
+    example: {
+      run_id: 'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6',
+      prompt: 'a woman in a red dress on a balcony at night, city lights',
+      run_type: 'Realistic',
+      run_style: 'Free',
+      run_ratio: 'Portrait',
+      details: 'Realistic / Free / Portrait',
+      request_cnt: 2,
+      fourk_yn: 'no',
+      strength: '0.5',
+      is_open: 'N',
+      is_claim: 'N',
+    },
+  });
 export type TMakeImagesRequest = z.input<typeof ZMakeImagesRequest>;
 export type TMakeImagesRequestParsed = z.output<typeof ZMakeImagesRequest>;
 

@@ -15,7 +15,10 @@ export const REPORT_REASONS = [
 export type ReportReason = (typeof REPORT_REASONS)[number]['value'];
 export const REPORT_REASON_VALUES = REPORT_REASONS.map((r) => r.value) as [ReportReason, ...ReportReason[]];
 
-export const ZReportImageRequest = z.object({ reason: zOneOf('reason', REPORT_REASON_VALUES) });
+export const ZReportImageRequest = z.object({ reason: zOneOf('reason', REPORT_REASON_VALUES) }).meta({
+  // An example for the API document (docs/api.md); examples.test.ts parses it with this schema.
+  example: { reason: 'spam' },
+});
 export type TReportImageRequest = z.input<typeof ZReportImageRequest>;
 
 export const ZReportImageResponse = z.object({ status: z.literal('ok'), message: z.string() });

@@ -3,7 +3,10 @@
 import { z } from 'zod';
 import { zNicname } from '../auth/credentials.ts';
 
-export const ZUpdateMemberRequest = z.object({ nicname: zNicname('nicname') });
+export const ZUpdateMemberRequest = z.object({ nicname: zNicname('nicname') }).meta({
+  // An example for the API document (docs/api.md); examples.test.ts parses it with this schema.
+  example: { nicname: 'NightOwl' },
+});
 export type TUpdateMemberRequest = z.input<typeof ZUpdateMemberRequest>;
 export type TUpdateMemberRequestParsed = z.output<typeof ZUpdateMemberRequest>;
 

@@ -4,7 +4,10 @@
 import { z } from 'zod';
 import { zCount, zNonBlank } from '../common.ts';
 
-export const ZCompletePaymentRequest = z.object({ paymentIntentId: zNonBlank('paymentIntentId', 255) });
+export const ZCompletePaymentRequest = z.object({ paymentIntentId: zNonBlank('paymentIntentId', 255) }).meta({
+  // An example for the API document (docs/api.md); examples.test.ts parses it with this schema.
+  example: { paymentIntentId: 'pi_3PqRsT2eZvKYlo2C1a2b3c4d' },
+});
 export type TCompletePaymentRequest = z.input<typeof ZCompletePaymentRequest>;
 
 export const ZCompletePaymentResponse = z.object({

@@ -42,6 +42,10 @@ export const ZCreateIntentRequest = z
     } else if (!findCoinPack(body.coins)) {
       ctx.addIssue({ code: 'custom', path: ['coins'], message: 'coins must be the amount of a coin pack' });
     }
+  })
+  .meta({
+    // An example for the API document (docs/api.md); examples.test.ts parses it with this schema.
+    example: { amount: 1500, paymentType: 'coin', coins: 12000, planName: '', billingPeriod: '' },
   });
 export type TCreateIntentRequest = z.input<typeof ZCreateIntentRequest>;
 

@@ -49,6 +49,16 @@ export const ZCreateWalletRequest = z
         message: 'period_unit must be monthly or yearly for a membership',
       });
     }
+  })
+  .meta({
+    // An example for the API document (docs/api.md); examples.test.ts parses it with this schema.
+    example: {
+      coin_type: 'BTC',
+      period_unit: 'monthly',
+      service_kind: 'membership',
+      service_title: 'premium',
+      request_coin_cnt: '0.00021500',
+    },
   });
 export type TCreateWalletRequest = z.input<typeof ZCreateWalletRequest>;
 export type TCreateWalletRequestParsed = z.output<typeof ZCreateWalletRequest>;

@@ -6,7 +6,10 @@
 import { z } from 'zod';
 import { zCount, ZErrorResponse, zNonBlank } from '../common.ts';
 
-export const ZVerifyPaymentRequest = z.object({ session_id: zNonBlank('session_id', 255) });
+export const ZVerifyPaymentRequest = z.object({ session_id: zNonBlank('session_id', 255) }).meta({
+  // An example for the API document (docs/api.md); examples.test.ts parses it with this schema.
+  example: { session_id: 'cs_test_a1b2c3d4e5f6' },
+});
 export type TVerifyPaymentRequest = z.input<typeof ZVerifyPaymentRequest>;
 
 export const ZVerifyPaymentResponse = z.object({

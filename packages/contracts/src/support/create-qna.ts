@@ -11,11 +11,16 @@ export const SUPPORT_OPTION_VALUES = SUPPORT_OPTIONS.map((option) => option.valu
 ];
 export const QNA_BOARD_CD = 'QNA';
 
-export const ZCreateQnaRequest = z.object({
-  board_cd: z.literal(QNA_BOARD_CD, { error: `board_cd must be '${QNA_BOARD_CD}'` }),
-  board_title: zOneOf('board_title', SUPPORT_OPTION_VALUES),
-  contents: zNonBlank('contents', LIMITS.qnaContentsMaxLength),
-});
+export const ZCreateQnaRequest = z
+  .object({
+    board_cd: z.literal(QNA_BOARD_CD, { error: `board_cd must be '${QNA_BOARD_CD}'` }),
+    board_title: zOneOf('board_title', SUPPORT_OPTION_VALUES),
+    contents: zNonBlank('contents', LIMITS.qnaContentsMaxLength),
+  })
+  .meta({
+    // An example for the API document (docs/api.md); examples.test.ts parses it with this schema.
+    example: { board_cd: 'QNA', board_title: 'billing', contents: 'My coin pack has not arrived yet.' },
+  });
 export type TCreateQnaRequest = z.input<typeof ZCreateQnaRequest>;
 export type TCreateQnaRequestParsed = z.output<typeof ZCreateQnaRequest>;
 

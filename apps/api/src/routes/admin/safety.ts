@@ -20,6 +20,8 @@ import { ZErrorResponse } from '@velvet/contracts/common';
 import { API_PATHS } from '@velvet/contracts/routes';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { mediaResponse } from '../../plugins/external/swagger.ts';
 import { liftMute } from '../../services/safety/mute-member.ts';
 import { decideSafetyHold, listHoldsForSupport, readHoldPicture } from '../../services/safety/review-hold.ts';
 import {
@@ -29,8 +31,8 @@ import {
   reportEscalation,
 } from '../../services/safety/safety-admin.ts';
 
-const security = [{ bearerAuth: [] }];
-const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
+// 400, 401 and 403 (requireAdmin) are documented from the guard and the input (plugins/external/swagger.ts).
+const notFound = { 404: ZErrorResponse };
 const tags = ['admin', 'safety'];
 
 /** The support team's safety desk (docs/safety.md). Every route needs an admin. */
@@ -43,10 +45,10 @@ const adminSafetyRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAdmin,
       schema: {
         tags,
+        operationId: 'listMutedMembers',
         summary: 'Members muted from generating (repeated safety refusals), soonest end first',
-        security,
         querystring: ZListMutedMembersRequest,
-        response: { 200: ZListMutedMembersResponse, ...errors },
+        response: { 200: ZListMutedMembersResponse },
       },
     },
     async (request) => listMutedMembersForSupport(app.services, request.query),
@@ -58,10 +60,10 @@ const adminSafetyRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAdmin,
       schema: {
         tags,
+        operationId: 'liftMute',
         summary: "Lift a member's mute: they can generate again at once (recorded in the safety log)",
-        security,
         params: ZLiftMuteParams,
-        response: { 200: ZLiftMuteResponse, ...errors },
+        response: { 200: ZLiftMuteResponse, ...notFound },
       },
     },
     async (request) => liftMute(db, request.params.member_id, request.user.sub),
@@ -73,10 +75,10 @@ const adminSafetyRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAdmin,
       schema: {
         tags,
+        operationId: 'listSafetyLog',
         summary: 'The safety log (refusals, holds, mutes), newest first, by member, stage and outcome',
-        security,
         querystring: ZListSafetyLogRequest,
-        response: { 200: ZListSafetyLogResponse, ...errors },
+        response: { 200: ZListSafetyLogResponse },
       },
     },
     async (request) => listSafetyLog(db, request.query),
@@ -88,10 +90,10 @@ const adminSafetyRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAdmin,
       schema: {
         tags,
+        operationId: 'listSafetyHolds',
         summary: 'Pictures withheld by the picture check (pending: the review queue, oldest first)',
-        security,
         querystring: ZListSafetyHoldsRequest,
-        response: { 200: ZListSafetyHoldsResponse, ...errors },
+        response: { 200: ZListSafetyHoldsResponse },
       },
     },
     async (request) => listHoldsForSupport(app.services, request.query),
@@ -103,10 +105,13 @@ const adminSafetyRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAdmin,
       schema: {
         tags,
+        operationId: 'getSafetyHoldPicture',
         summary: "A pending hold's quarantined picture (WebP), for the reviewer only",
-        security,
         params: ZSafetyHoldParams,
-        response: { ...errors },
+        response: {
+          200: mediaResponse('image/webp', 'The held picture (never cached)', z.string().meta({ format: 'binary' })),
+          ...notFound,
+        },
       },
     },
     async (request, reply) => {
@@ -122,11 +127,11 @@ const adminSafetyRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAdmin,
       schema: {
         tags,
+        operationId: 'decideSafetyHold',
         summary: 'Decide a hold: remove (delete the picture) or release (store it for the member); one decision wins',
-        security,
         params: ZSafetyHoldParams,
         body: ZDecideSafetyHoldRequest,
-        response: { 200: ZDecideSafetyHoldResponse, ...errors, 409: ZErrorResponse },
+        response: { 200: ZDecideSafetyHoldResponse, ...notFound, 409: ZErrorResponse },
       },
     },
     async (request) => ({
@@ -141,10 +146,10 @@ const adminSafetyRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAdmin,
       schema: {
         tags,
+        operationId: 'listEscalations',
         summary: 'Escalation records (attempts rated as child sexual abuse material), newest first',
-        security,
         querystring: ZListEscalationsRequest,
-        response: { 200: ZListEscalationsResponse, ...errors },
+        response: { 200: ZListEscalationsResponse },
       },
     },
     async (request) => listEscalationsForSupport(db, request.query),
@@ -156,11 +161,11 @@ const adminSafetyRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAdmin,
       schema: {
         tags,
+        operationId: 'reportEscalation',
         summary: 'Mark an escalation reported to the authorities, with their reference',
-        security,
         params: ZEscalationParams,
         body: ZReportEscalationRequest,
-        response: { 200: ZReportEscalationResponse, ...errors, 409: ZErrorResponse },
+        response: { 200: ZReportEscalationResponse, ...notFound, 409: ZErrorResponse },
       },
     },
     async (request) => reportEscalation(db, request.params.id, request.body.report_ref),

@@ -9,6 +9,7 @@ const adRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['ads'],
+        operationId: 'getAdsConfig',
         summary: 'Ad zones of this deployment (null: the house promo is shown)',
         response: { 200: ZGetAdsConfigResponse },
       },

@@ -12,13 +12,8 @@ import { registerMember } from '../../services/auth/register-member.ts';
 import { sessionResponse } from '../../services/auth/session.ts';
 import passwordRoutes from './password.ts';
 
-const errors = {
-  400: ZErrorResponse,
-  401: ZErrorResponse,
-  403: ZErrorResponse,
-  409: ZErrorResponse,
-  429: ZErrorResponse,
-};
+// 400 is documented from the input (plugins/external/swagger.ts); 429: the per-IP and per-email limits.
+const tooMany = { 429: ZErrorResponse };
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // Password reset by email: its own file (routes/auth/password.ts).
@@ -32,6 +27,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
+        operationId: 'getAuthConfig',
         summary: 'Sign-in settings the web app needs (Google client id), public',
         response: { 200: ZGetAuthConfigResponse },
       },
@@ -48,9 +44,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
+        operationId: 'signIn',
         summary: 'Email and password sign-in: ok (the session), nopwd (message) or no (unregistered)',
         body: ZSelfLoginRequest,
-        response: { 200: ZSelfLoginResponse, ...errors },
+        response: { 200: ZSelfLoginResponse, ...tooMany },
       },
     },
     async (request) => {
@@ -69,9 +66,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
+        operationId: 'register',
         summary: 'Registration with the 18+ attestation; answers the session (signed in at once)',
         body: ZRegisterRequest,
-        response: { 200: ZRegisterResponse, ...errors },
+        // 409: the email or nickname is taken, or the email belongs to a recently deleted account.
+        response: { 200: ZRegisterResponse, 409: ZErrorResponse, ...tooMany },
       },
     },
     async (request) => {
@@ -92,9 +91,18 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
+        operationId: 'signInWithGoogle',
         summary: 'Google sign-in with a verified id token; links by verified email or creates the member',
         body: ZSocialLoginRequest,
-        response: { 200: ZSocialLoginResponse, ...errors, 503: ZErrorResponse },
+        // 401: the id token or its nonce is refused; 403: a recently deleted account; 503: Google sign-in
+        // is not configured.
+        response: {
+          200: ZSocialLoginResponse,
+          401: ZErrorResponse,
+          403: ZErrorResponse,
+          ...tooMany,
+          503: ZErrorResponse,
+        },
       },
     },
     async (request) => {

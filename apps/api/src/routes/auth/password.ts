@@ -8,7 +8,7 @@ import { requestPasswordReset, resetPassword } from '../../services/auth/passwor
 import { sessionResponse } from '../../services/auth/session.ts';
 import { mailLinkBase } from '../../services/mail/links.ts';
 
-const errors = { 400: ZErrorResponse, 429: ZErrorResponse, 503: ZErrorResponse };
+// 400 is documented from the input (plugins/external/swagger.ts); 429: per-IP and per-email limits.
 
 /** Password reset by email (docs/email.md): public routes. */
 const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -19,9 +19,11 @@ const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
+        operationId: 'requestPasswordReset',
         summary: 'Mails a password reset link; the same answer whether the address is registered or not',
         body: ZForgotPasswordRequest,
-        response: { 200: ZForgotPasswordResponse, ...errors },
+        // 503: email links need PUBLIC_URL in production.
+        response: { 200: ZForgotPasswordResponse, 429: ZErrorResponse, 503: ZErrorResponse },
       },
     },
     async (request) => {
@@ -39,9 +41,10 @@ const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
+        operationId: 'resetPassword',
         summary: 'Sets a new password with the mailed token; ends every other session, answers a new one',
         body: ZResetPasswordRequest,
-        response: { 200: ZResetPasswordResponse, ...errors },
+        response: { 200: ZResetPasswordResponse, 429: ZErrorResponse },
       },
     },
     async (request) => {

@@ -17,6 +17,7 @@ const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
+        operationId: 'verifyEmail',
         summary: 'Use an emailed verification link: verifies the address and grants the welcome coins once',
         body: ZVerifyEmailRequest,
         response: { 200: ZVerifyEmailResponse, 400: ZErrorResponse },
@@ -31,11 +32,10 @@ const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['auth'],
+        operationId: 'resendVerificationEmail',
         summary: 'Mail a new verification link to the signed-in member (one a minute, five a day; 503 if mail fails)',
-        security: [{ bearerAuth: [] }],
         response: {
           200: ZResendVerificationResponse,
-          401: ZErrorResponse,
           404: ZErrorResponse,
           409: ZErrorResponse,
           429: ZErrorResponse,

@@ -14,8 +14,6 @@ import { jsonSchemaSerializerCompiler } from '../../plugins/app/schema-serialize
 import { guestPageKey, type GalleryCache, type MemberGallery } from '../../services/galleries/gallery-cache.ts';
 import { listGallery } from '../../services/galleries/list-gallery.ts';
 
-const errors = { 400: ZErrorResponse, 401: ZErrorResponse };
-
 /**
  * The cached guest pages, compressed once per page text instead of on every request (compressing a
  * 24 KB page per request cost guests most of the cache's gain). At most this many pages are kept.
@@ -88,9 +86,11 @@ const galleryRoutes: FastifyPluginAsyncZod<GalleryRoutesOptions> = async (app, o
       serializerCompiler: jsonSchemaSerializerCompiler,
       schema: {
         tags: ['galleries'],
+        operationId: 'listPublicImages',
         summary: 'Explore: published images. Guests get pages 1 to 3 (401 beyond); keyset cursor or page',
         querystring: ZListImagesRequest,
-        response: { 200: ZListImagesResponse, ...errors },
+        // 401 also for a guest asking past page 3 (not only for a bad token).
+        response: { 200: ZListImagesResponse, 401: ZErrorResponse },
       },
     },
     async (request, reply) => {
@@ -118,10 +118,10 @@ const galleryRoutes: FastifyPluginAsyncZod<GalleryRoutesOptions> = async (app, o
       serializerCompiler: jsonSchemaSerializerCompiler,
       schema: {
         tags: ['galleries'],
+        operationId: 'listCollectionImages',
         summary: "My Collections: the member's own images",
-        security: [{ bearerAuth: [] }],
         querystring: ZListImagesRequest,
-        response: { 200: ZListImagesResponse, ...errors },
+        response: { 200: ZListImagesResponse },
       },
     },
     async (request, reply) => memberPage('collection', request.user.sub, request, reply),
@@ -134,10 +134,10 @@ const galleryRoutes: FastifyPluginAsyncZod<GalleryRoutesOptions> = async (app, o
       serializerCompiler: jsonSchemaSerializerCompiler,
       schema: {
         tags: ['galleries'],
+        operationId: 'listLikedImages',
         summary: 'Liked Contents: published images the member likes',
-        security: [{ bearerAuth: [] }],
         querystring: ZListImagesRequest,
-        response: { 200: ZListImagesResponse, ...errors },
+        response: { 200: ZListImagesResponse },
       },
     },
     async (request, reply) => memberPage('likes', request.user.sub, request, reply),

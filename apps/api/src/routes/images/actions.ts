@@ -8,8 +8,8 @@ import { ZRecordViewResponse } from '@velvet/contracts/images/record-view';
 import { ZReportImageRequest, ZReportImageResponse } from '@velvet/contracts/images/report-image';
 import { API_PATHS } from '@velvet/contracts/routes';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { webpResponse } from '../../plugins/external/swagger.ts';
 import {
   claimImage,
   deleteImage,
@@ -21,8 +21,9 @@ import {
 } from '../../services/images/image-actions.ts';
 import { readImageFile, type ImageFile } from '../../services/images/image-access.ts';
 
-const security = [{ bearerAuth: [] }];
-const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse };
+// 400 and 401 are documented from the guard and the input (plugins/external/swagger.ts); every action
+// answers 404 for an image the member may not see.
+const notFound = { 404: ZErrorResponse };
 
 function sendImage(request: FastifyRequest, reply: FastifyReply, file: ImageFile, cacheControl: string) {
   reply.header('etag', file.etag).header('cache-control', cacheControl).header('vary', 'Authorization');
@@ -33,28 +34,32 @@ function sendImage(request: FastifyRequest, reply: FastifyReply, file: ImageFile
 /** Per-image actions of the detail view, and the public and likes binary routes. */
 const imageActionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, storage } = app.services;
-  const action = <R extends Record<number, z.ZodType>>(summary: string, response: R) => ({
+  const action = <R extends object>(operationId: string, summary: string, response: R) => ({
     onRequest: app.authenticate,
-    schema: { tags: ['images'], summary, security, params: ZImageIdParams, response: { ...errors, ...response } },
+    schema: { tags: ['images'], operationId, summary, params: ZImageIdParams, response: { ...notFound, ...response } },
   });
 
-  for (const path of [API_PATHS.likeImage, API_PATHS.likeImageV1]) {
+  // The spec names both paths; each gets its own operation name.
+  for (const [path, operationId] of [
+    [API_PATHS.likeImage, 'likeImage'],
+    [API_PATHS.likeImageV1, 'likeImageV1'],
+  ] as const) {
     app.post(
       path,
-      action('Toggle the like (exact count under concurrency)', { 200: ZLikeImageResponse }),
+      action(operationId, 'Toggle the like (exact count under concurrency)', { 200: ZLikeImageResponse }),
       async (request) => likeImage(db, request.user.sub, request.params.image_id),
     );
   }
 
   app.post(
     API_PATHS.recordView,
-    action('Record a view (detail opened)', { 200: ZRecordViewResponse }),
+    action('recordImageView', 'Record a view (detail opened)', { 200: ZRecordViewResponse }),
     async (request) => viewImage(db, request.user.sub, request.params.image_id),
   );
 
   app.post(
     API_PATHS.recordDownload,
-    action('Record a download; then GET the detail path', { 200: ZRecordDownloadResponse }),
+    action('recordImageDownload', 'Record a download; then GET the detail path', { 200: ZRecordDownloadResponse }),
     async (request) => {
       await downloadImage(db, request.user.sub, request.params.image_id);
       return { status: 'ok' as const };
@@ -63,19 +68,26 @@ const imageActionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     API_PATHS.publishImage,
-    action('Publish or unpublish an own finished image', { 200: ZPublishImageResponse }),
+    action('togglePublishImage', 'Publish or unpublish an own finished image', {
+      200: ZPublishImageResponse,
+      409: ZErrorResponse,
+    }),
     async (request) => togglePublish(db, request.user.sub, request.params.image_id),
   );
 
   app.post(
     API_PATHS.claimImage,
-    action('Claim a refund for an own finished image (one-way)', { 200: ZClaimImageResponse, 429: ZErrorResponse }),
+    action('claimImage', 'Claim a refund for an own finished image (one-way)', {
+      200: ZClaimImageResponse,
+      409: ZErrorResponse,
+      429: ZErrorResponse,
+    }),
     async (request) => claimImage(app.services, request.user.sub, request.params.image_id),
   );
 
   app.post(
     API_PATHS.deleteImage,
-    action('Delete an own image (soft; files purged later)', { 200: ZDeleteImageResponse }),
+    action('deleteImage', 'Delete an own image (soft; files purged later)', { 200: ZDeleteImageResponse }),
     async (request) => deleteImage(db, request.user.sub, request.params.image_id),
   );
 
@@ -85,11 +97,11 @@ const imageActionRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['images'],
+        operationId: 'reportImage',
         summary: 'Report a published image (once per member)',
-        security,
         params: ZImageIdParams,
         body: ZReportImageRequest,
-        response: { 200: ZReportImageResponse, ...errors },
+        response: { 200: ZReportImageResponse, ...notFound, 409: ZErrorResponse },
       },
     },
     async (request) => ({
@@ -100,7 +112,9 @@ const imageActionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     API_PATHS.likedImageDetail,
-    action('Full-size WebP of a published image the caller likes', {}),
+    action('getLikedImageDetail', 'Full-size WebP of a published image the caller likes', {
+      200: webpResponse('The full-size picture'),
+    }),
     async (request, reply) => {
       const file = await readImageFile(db, storage, request.params.image_id, request.user.sub, 'original', 'liker');
       return sendImage(request, reply, file, 'private, max-age=3600');
@@ -112,9 +126,10 @@ const imageActionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['images'],
+        operationId: 'getPublicImageDetail',
         summary: 'Full-size WebP of a published image (Explore)',
         params: ZImageIdParams,
-        response: { 404: ZErrorResponse, 400: ZErrorResponse },
+        response: { 200: webpResponse('The full-size picture'), ...notFound },
       },
     },
     async (request, reply) => {

@@ -5,11 +5,12 @@ import { ZMakeImagesRequest, ZMakeImagesResponse } from '@velvet/contracts/image
 import { API_PATHS } from '@velvet/contracts/routes';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { mediaResponse, webpResponse } from '../../plugins/external/swagger.ts';
 import { makeImages } from '../../services/generation/make-images.ts';
 import { getImageStatus, readImageFile, type ImageFile } from '../../services/images/image-access.ts';
 
-const security = [{ bearerAuth: [] }];
-const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 404: ZErrorResponse };
+// 400 and 401 are documented from the guard and the input (plugins/external/swagger.ts).
+const notFound = { 404: ZErrorResponse };
 
 /** Sends a stored WebP with validators; a matching If-None-Match answers 304 without the bytes. */
 function sendImage(request: FastifyRequest, reply: FastifyReply, file: ImageFile, cacheControl: string) {
@@ -27,6 +28,7 @@ const imageRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['images'],
+        operationId: 'getGenerationConfig',
         summary: 'Which image model answers generations (public)',
         response: { 200: ZGetGenerationConfigResponse },
       },
@@ -40,11 +42,12 @@ const imageRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['images'],
+        operationId: 'makeImages',
         summary:
           'Generate images: charge, queue, answer the new image ids (status no with a detail on refusal or mute; 503 while the safety check is down)',
-        security,
         body: ZMakeImagesRequest,
-        response: { 200: ZMakeImagesResponse, ...errors, 409: ZErrorResponse, 503: ZErrorResponse },
+        // 401 also when the member was deleted meanwhile; 409: run_id taken by another member.
+        response: { 200: ZMakeImagesResponse, 409: ZErrorResponse, 503: ZErrorResponse },
       },
     },
     async (request) => makeImages(app.services, request.user.sub, request.body, request.ip),
@@ -56,9 +59,10 @@ const imageRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.identify,
       schema: {
         tags: ['images'],
+        operationId: 'getImageStatus',
         summary: "An image's status and flags: its owner, or anyone while it is published",
         params: ZGetStatusRequest,
-        response: { 200: ZGetStatusResponse, ...errors },
+        response: { 200: ZGetStatusResponse, ...notFound },
       },
     },
     async (request, reply) => {
@@ -73,9 +77,14 @@ const imageRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['images'],
+        operationId: 'streamMemberEvents',
         summary: 'Server-sent events for the signed-in member (image status, balance)',
-        security,
-        produces: ['text/event-stream'],
+        response: {
+          200: mediaResponse(
+            'text/event-stream',
+            'An open stream of `event: <type>` / `data: <JSON>` frames (image status, balance), with heartbeats',
+          ),
+        },
       },
     },
     async (request, reply) => app.memberEvents.open(request.user.sub, reply),
@@ -87,10 +96,10 @@ const imageRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['images'],
+        operationId: 'getImageDetail',
         summary: "The owner's full-size WebP (generation and collection views)",
-        security,
         params: ZImageIdParams,
-        response: errors,
+        response: { 200: webpResponse('The full-size picture'), ...notFound },
       },
     },
     async (request, reply) => {
@@ -105,9 +114,10 @@ const imageRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.identify,
       schema: {
         tags: ['images'],
+        operationId: 'getImageThumbnail',
         summary: 'Grid-sized WebP of an image the caller may see (own, or published)',
         params: ZImageIdParams,
-        response: errors,
+        response: { 200: webpResponse('The grid-sized picture'), ...notFound },
       },
     },
     async (request, reply) => {

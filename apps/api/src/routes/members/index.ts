@@ -8,8 +8,6 @@ import { deleteAccount } from '../../services/members/delete-account.ts';
 import { getMember } from '../../services/members/get-member.ts';
 import { changeNickname } from '../../services/members/update-nickname.ts';
 
-const security = [{ bearerAuth: [] }];
-
 const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.services;
 
@@ -19,9 +17,9 @@ const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['members'],
+        operationId: 'getMember',
         summary: 'The signed-in member: session fields, tier and membership expiry',
-        security,
-        response: { 200: ZGetMemberResponse, 401: ZErrorResponse },
+        response: { 200: ZGetMemberResponse, 404: ZErrorResponse },
       },
     },
     async (request) => getMember(db, request.user.sub),
@@ -33,10 +31,10 @@ const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['members'],
+        operationId: 'updateNickname',
         summary: 'Change the nickname',
-        security,
         body: ZUpdateMemberRequest,
-        response: { 200: ZUpdateMemberResponse, 400: ZErrorResponse, 401: ZErrorResponse, 409: ZErrorResponse },
+        response: { 200: ZUpdateMemberResponse, 409: ZErrorResponse },
       },
     },
     async (request) => {
@@ -51,9 +49,9 @@ const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['members'],
+        operationId: 'deleteAccount',
         summary: 'Delete the account: anonymise the member, unpublish their images, keep the ledger',
-        security,
-        response: { 200: ZDeleteMemberResponse, 401: ZErrorResponse },
+        response: { 200: ZDeleteMemberResponse, 404: ZErrorResponse },
       },
     },
     async (request) => {

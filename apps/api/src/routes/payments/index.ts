@@ -11,6 +11,7 @@ import {
 import { API_PATHS } from '@velvet/contracts/routes';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { WebhookSignatureError } from '../../providers/payments/index.ts';
 import { completeCardPayment } from '../../services/payments/complete-card-payment.ts';
@@ -19,14 +20,12 @@ import { startCardPayment } from '../../services/payments/start-card-payment.ts'
 import { startCheckout } from '../../services/payments/start-checkout.ts';
 import { verifyCheckout } from '../../services/payments/verify-checkout.ts';
 
-const security = [{ bearerAuth: [] }];
-const errors = {
-  400: ZErrorResponse,
-  401: ZErrorResponse,
-  404: ZErrorResponse,
-  409: ZErrorResponse,
-  503: ZErrorResponse,
-};
+// 400 and 401 are documented from the guard and the input (plugins/external/swagger.ts); 503: cards
+// are not configured on this server.
+const unavailable = { 503: ZErrorResponse };
+
+/** The webhook's answer to the processor: `handled` is the event type it acted on (or `ignored`). */
+const ZPaymentWebhookResponse = z.object({ received: z.literal(true), handled: z.string() });
 
 function isErrorBody(payload: unknown): payload is { status: 'error'; message: string; error?: string } {
   return typeof payload === 'object' && payload !== null && (payload as { status?: unknown }).status === 'error';
@@ -42,6 +41,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['payments'],
+        operationId: 'getPaymentConfig',
         summary: 'Card payment settings (null: cards unavailable)',
         response: { 200: ZGetPaymentConfigResponse },
       },
@@ -55,10 +55,10 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['payments'],
+        operationId: 'createPaymentIntent',
         summary: 'Start a card payment (priced by the server; a different client amount is refused)',
-        security,
         body: ZCreateIntentRequest,
-        response: { 200: ZCreateIntentResponse, ...errors },
+        response: { 200: ZCreateIntentResponse, ...unavailable },
       },
     },
     async (request) => startCardPayment(deps, request.user.sub, request.body),
@@ -70,10 +70,10 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['payments'],
+        operationId: 'createCheckoutSession',
         summary: "Start a card payment on the processor's hosted checkout page",
-        security,
         body: ZCreateCheckoutRequest,
-        response: { 200: ZCreateCheckoutResponse, ...errors },
+        response: { 200: ZCreateCheckoutResponse, ...unavailable },
       },
     },
     async (request) => {
@@ -88,10 +88,10 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['payments'],
+        operationId: 'completePayment',
         summary: 'After the card modal: check the payment with the processor and grant it (once)',
-        security,
         body: ZCompletePaymentRequest,
-        response: { 200: ZCompletePaymentResponse, ...errors },
+        response: { 200: ZCompletePaymentResponse, 404: ZErrorResponse, 409: ZErrorResponse, ...unavailable },
       },
     },
     async (request) => completeCardPayment(deps, request.user.sub, request.body.paymentIntentId),
@@ -109,6 +109,7 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           : payload,
       schema: {
         tags: ['payments'],
+        operationId: 'verifyCheckoutSession',
         summary: 'The /payment-success page: check the checkout session and grant it (once)',
         body: ZVerifyPaymentRequest,
         response: {
@@ -143,7 +144,18 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     webhook.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     webhook.post(
       API_PATHS.paymentWebhook,
-      { schema: { tags: ['payments'], summary: "The card processor's signed events (raw body)", hide: false } },
+      {
+        schema: {
+          tags: ['payments'],
+          operationId: 'receivePaymentWebhook',
+          summary: "The card processor's signed events (raw body, checked against the Stripe-Signature header)",
+          response: {
+            200: ZPaymentWebhookResponse,
+            400: ZErrorResponse,
+            ...unavailable,
+          },
+        },
+      },
       async (request, reply) => {
         const signature = request.headers['stripe-signature'];
         try {

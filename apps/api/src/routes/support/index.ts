@@ -11,10 +11,10 @@ const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['support'],
+        operationId: 'createSupportRequest',
         summary: 'Send a support request (QNA)',
-        security: [{ bearerAuth: [] }],
         body: ZCreateQnaRequest,
-        response: { 200: ZCreateQnaResponse, 400: ZErrorResponse, 401: ZErrorResponse, 429: ZErrorResponse },
+        response: { 200: ZCreateQnaResponse, 429: ZErrorResponse },
       },
     },
     async (request) => {

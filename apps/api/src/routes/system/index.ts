@@ -6,7 +6,14 @@ import { checkReadiness } from '../../services/system/check-readiness.ts';
 const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/healthz',
-    { schema: { tags: ['system'], summary: 'Liveness: the process answers', response: { 200: ZGetHealthResponse } } },
+    {
+      schema: {
+        tags: ['system'],
+        operationId: 'getHealth',
+        summary: 'Liveness: the process answers',
+        response: { 200: ZGetHealthResponse },
+      },
+    },
     async () => ({ status: 'ok' as const }),
   );
 
@@ -15,6 +22,7 @@ const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['system'],
+        operationId: 'getReadiness',
         summary: 'Readiness: PostgreSQL and Redis answer',
         response: { 200: ZGetReadyResponse, 503: ZGetReadyResponse },
       },

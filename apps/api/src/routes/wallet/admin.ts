@@ -14,14 +14,7 @@ import type { DepositDeps } from '../../services/deposits/deps.ts';
 import { clearRateOverride, listRates, setRateOverride } from '../../services/deposits/rates.ts';
 import { reviewDeposit } from '../../services/deposits/review-deposit.ts';
 
-const security = [{ bearerAuth: [] }];
-const errors = {
-  400: ZErrorResponse,
-  401: ZErrorResponse,
-  403: ZErrorResponse,
-  404: ZErrorResponse,
-  409: ZErrorResponse,
-};
+// 400, 401 and 403 (requireAdmin) are documented from the guard and the input (plugins/external/swagger.ts).
 
 /** Support's side of crypto payments: deposits to review, and the rate override. Admins only. */
 const walletAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -33,10 +26,10 @@ const walletAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
+        operationId: 'listDeposits',
         summary: 'Crypto deposits, newest first (needs_review=true: what support has to look at)',
-        security,
         querystring: ZListDepositsRequest,
-        response: { 200: ZListDepositsResponse, ...errors },
+        response: { 200: ZListDepositsResponse },
       },
     },
     async (request) => listDepositsForSupport(deps, request.query),
@@ -48,11 +41,11 @@ const walletAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
+        operationId: 'reviewDeposit',
         summary: 'Resolve a deposit: credit it (once) or close it, with a note',
-        security,
         params: ZDepositIdParams,
         body: ZReviewDepositRequest,
-        response: { 200: ZReviewDepositResponse, ...errors },
+        response: { 200: ZReviewDepositResponse, 404: ZErrorResponse, 409: ZErrorResponse },
       },
     },
     async (request) => reviewDeposit(deps, request.user.sub, request.params.id, request.body),
@@ -64,9 +57,9 @@ const walletAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
+        operationId: 'listRates',
         summary: 'The rate each coin uses now, its source, and any override',
-        security,
-        response: { 200: ZListRatesResponse, ...errors },
+        response: { 200: ZListRatesResponse },
       },
     },
     async () => listRates(deps),
@@ -78,11 +71,11 @@ const walletAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
+        operationId: 'setRateOverride',
         summary: 'Set a rate override (US$ per coin) that wins over the price feed until cleared',
-        security,
         params: ZRateCoinParams,
         body: ZSetRateRequest,
-        response: { 200: ZSetRateResponse, ...errors },
+        response: { 200: ZSetRateResponse },
       },
     },
     async (request) => ({
@@ -97,10 +90,10 @@ const walletAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
+        operationId: 'clearRateOverride',
         summary: 'Clear the rate override: the price feed answers again',
-        security,
         params: ZRateCoinParams,
-        response: { 200: ZSetRateResponse, ...errors },
+        response: { 200: ZSetRateResponse },
       },
     },
     async (request) => ({ status: 'ok' as const, rate: await clearRateOverride(deps, request.params.coin) }),

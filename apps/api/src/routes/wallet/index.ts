@@ -14,8 +14,8 @@ import type { DepositDeps } from '../../services/deposits/deps.ts';
 import { coinsPerDollar, currentUsdRate } from '../../services/deposits/rates.ts';
 import walletAdminRoutes from './admin.ts';
 
-const security = [{ bearerAuth: [] }];
-const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 404: ZErrorResponse, 503: ZErrorResponse };
+// 400 and 401 are documented from the guard and the input (plugins/external/swagger.ts).
+const unavailable = { 503: ZErrorResponse };
 
 /** Crypto payments (docs/payments-crypto.md): the rate, a deposit address, a deposit's status. */
 const walletRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -28,10 +28,10 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['wallet'],
+        operationId: 'getCoinRate',
         summary: 'How many units of the coin one US$ buys (admin override, else the price feed, cached a minute)',
-        security,
         params: ZQueryRateRequest,
-        response: { 200: ZQueryRateResponse, ...errors },
+        response: { 200: ZQueryRateResponse, ...unavailable },
       },
     },
     async (request) => {
@@ -46,11 +46,11 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['wallet'],
+        operationId: 'createDepositAddress',
         summary: 'A deposit address and the amount to send (priced by the server; XRP adds a destination tag)',
-        security,
         params: ZCreateWalletParams,
         body: ZCreateWalletRequest,
-        response: { 200: ZCreateWalletResponse, ...errors, 429: ZErrorResponse },
+        response: { 200: ZCreateWalletResponse, 429: ZErrorResponse, ...unavailable },
       },
     },
     async (request) => createDeposit(deps, request.user.sub, request.params.coin, request.body),
@@ -62,10 +62,10 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['wallet'],
+        operationId: 'getDeposit',
         summary: "The member's deposit: status (pending, seen, confirmed, credited, expired, failed) and amounts",
-        security,
         params: ZGetDepositParams,
-        response: { 200: ZGetDepositResponse, ...errors },
+        response: { 200: ZGetDepositResponse, 404: ZErrorResponse },
       },
     },
     async (request, reply) => {
