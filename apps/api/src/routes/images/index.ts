@@ -81,23 +81,24 @@ const imageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => app.memberEvents.open(request.user.sub, reply),
   );
 
-  app.get(
-    API_PATHS.imageDetail,
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ['images'],
-        summary: "The owner's full-size WebP (generation and collection views)",
-        security,
-        params: ZImageIdParams,
-        response: errors,
+  // Both paths serve the owner's picture under the same rules (spec section 7 names both). Fastify's
+  // router prefers static segments, so /api/v2/image/thumb/... and the others are not shadowed.
+  for (const [path, summary] of [
+    [API_PATHS.imageDetail, "The owner's full-size WebP (generation and collection views)"],
+    [API_PATHS.image, "The owner's full-size WebP (the spec's GET /api/v2/image/{x}; same as the detail path)"],
+  ] as const) {
+    app.get(
+      path,
+      {
+        onRequest: app.authenticate,
+        schema: { tags: ['images'], summary, security, params: ZImageIdParams, response: errors },
       },
-    },
-    async (request, reply) => {
-      const file = await readImageFile(db, storage, request.params.image_id, request.user.sub, 'original', 'owner');
-      return sendImage(request, reply, file, 'private, max-age=86400');
-    },
-  );
+      async (request, reply) => {
+        const file = await readImageFile(db, storage, request.params.image_id, request.user.sub, 'original', 'owner');
+        return sendImage(request, reply, file, 'private, max-age=86400');
+      },
+    );
+  }
 
   app.get(
     API_PATHS.imageThumbnail,
