@@ -54,8 +54,9 @@ describe('generation screen, desktop', () => {
   let page: Page;
   let errors: string[];
   const eventStreams: (string | undefined)[] = [];
-  const PROMPT = 'a woman in a red dress on a balcony at sunset, "golden" light';
-  const SENT_PROMPT = 'a woman in a red dress on a balcony at sunset, [golden] light';
+  // Straight quotes bracket; curly ones become plain quotes that stay, also on Regenerate (spec section 5).
+  const PROMPT = 'a woman in a red dress on a balcony at sunset, "golden" light, \u201Cfilm\u201D grain';
+  const SENT_PROMPT = 'a woman in a red dress on a balcony at sunset, [golden] light, "film" grain';
 
   beforeAll(async () => {
     member = await registerGenerateMember('gen');

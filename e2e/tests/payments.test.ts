@@ -109,6 +109,27 @@ describe('subscription page', () => {
     await page.context().close();
   });
 
+  it('each yearly card states its true saving a year, computed from the catalogue; monthly cards state none', async () => {
+    const page = await openPage('/subscription');
+    await waitForTitle(page, SUBSCRIPTION_TITLE);
+    // The spec's badge and note stay as they are.
+    expect(await text(page.getByTestId('yearly-discount'))).toBe('-75%');
+    expect(await text(page.getByTestId('yearly-save-note'))).toBe('Save 75% with yearly billing');
+    for (const plan of PLANS) {
+      const saving = plan.monthlyPrice * 12 - plan.yearlyPrice * 12;
+      await waitForText(planCard(page, plan.name).getByTestId('plan-saving'), `Save $${saving} a year`);
+    }
+
+    await page.getByRole('radio', { name: 'Monthly' }).click();
+    for (const plan of PLANS) {
+      const card = planCard(page, plan.name);
+      await waitForText(card.getByTestId('plan-billed'), 'Billed monthly');
+      expect(await card.getByTestId('plan-saving').count()).toBe(0);
+      expect(await text(card)).not.toMatch(/a year/);
+    }
+    await page.context().close();
+  });
+
   it('FAQ: one item open at a time, with the policy claims', async () => {
     const page = await openPage('/subscription');
     await waitForTitle(page, SUBSCRIPTION_TITLE);

@@ -127,6 +127,14 @@ export function planDepositUsd(plan: Plan, period: BillingPeriod): number {
   return period === 'yearly' ? plan.yearlyPrice * 12 : plan.monthlyPrice;
 }
 
+/**
+ * What a yearly plan truly saves in US$ a year: twelve monthly payments minus the yearly bill. The
+ * yearly card states it beside the spec's 'Save 75%' text, which the prices do not bear out.
+ */
+export function yearlySavingUsd(plan: Plan): number {
+  return planDepositUsd(plan, 'monthly') * 12 - planDepositUsd(plan, 'yearly');
+}
+
 /** Card amount in cents: price times 100. */
 export function usdToCents(usd: number): number {
   return Math.round(usd * 100);

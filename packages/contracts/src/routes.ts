@@ -72,6 +72,8 @@ export const API_PATHS = {
   /** Not in the spec: report a published image (moderation). */
   reportImage: '/api/v2/image/report/:image_id',
   imageDetail: '/api/v2/image/detail/:image_id',
+  /** The spec's other path to the owner's picture ("Also GET /api/v2/image/{x}"): as imageDetail. */
+  image: '/api/v2/image/:image_id',
   likedImageDetail: '/api/v2/likeimage/detail/:image_id',
   publicImageDetail: '/api/v1/image/detail/:image_id',
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasControlCharacters, isPromptBlank, sanitizePrompt } from './sanitize-prompt.ts';
+import { cleanPrompt, hasControlCharacters, isPromptBlank, sanitizePrompt } from './sanitize-prompt.ts';
 
 describe('sanitizePrompt', () => {
   describe('straight double quotes', () => {
@@ -61,18 +61,28 @@ describe('sanitizePrompt', () => {
     });
   });
 
-  describe('curly quotes', () => {
-    it('become plain quotes first, so curly-quoted text is bracketed', () => {
-      expect(sanitizePrompt('a \u201Cred\u201D dress')).toBe('a [red] dress');
-      expect(sanitizePrompt('a \u2018red\u2019 dress')).toBe('a [red] dress');
+  describe('curly quotes (spec section 5: they become plain quotes, and stay)', () => {
+    it('become plain double quotes that are not bracketed', () => {
+      expect(sanitizePrompt('\u201Cfilm\u201D')).toBe('"film"');
+      expect(sanitizePrompt('a \u201Cred\u201D dress')).toBe('a "red" dress');
+    });
+
+    it('become plain single quotes that are not bracketed', () => {
+      expect(sanitizePrompt('a \u2018red\u2019 dress')).toBe("a 'red' dress");
+    });
+
+    it('while text in straight quotes is still bracketed', () => {
+      expect(sanitizePrompt('"neon" city, \u201Crainy\u201D night')).toBe('[neon] city, "rainy" night');
+      expect(sanitizePrompt("'neon' city, \u2018rainy\u2019 night")).toBe("[neon] city, 'rainy' night");
     });
 
     it('turn a curly apostrophe into a plain one', () => {
       expect(sanitizePrompt('don\u2019t stop')).toBe("don't stop");
+      expect(sanitizePrompt("she says 'don\u2019t go' softly")).toBe("she says [don't go] softly");
     });
 
-    it('pair with straight quotes once made plain', () => {
-      expect(sanitizePrompt('a \u201Cred" dress')).toBe('a [red] dress');
+    it('do not pair with a straight quote', () => {
+      expect(sanitizePrompt('a \u201Cred" dress')).toBe('a "red" dress');
     });
 
     it('leave a lone curly double quote as a plain one', () => {
@@ -164,17 +174,17 @@ describe('sanitizePrompt', () => {
 
     it('handles everything at once', () => {
       const input = '  \u201Cneon\u201D city,\n\t\u2018rainy\u2019 night <8k> $best$ | don\u2019t   blur \\ ';
-      expect(sanitizePrompt(input)).toBe("[neon] city, [rainy] night 8k best don't blur");
+      expect(sanitizePrompt(input)).toBe(`"neon" city, 'rainy' night 8k best don't blur`);
     });
 
-    it('is idempotent', () => {
+    it('is idempotent on a prompt without curly quotes', () => {
       const inputs = [
         'a "red" dress',
         "'a 'b' c'",
         '"a "b" c"',
-        "don't 'stop' \u201Cnow\u201D",
+        "don't 'stop'",
         'say "hello',
-        '  \u201Cx\u201D | $y$ <z>  ',
+        '  x | $y$ <z>  ',
         '"\u0000a\u0000" \u0085b\t',
       ];
       for (const input of inputs) {
@@ -199,6 +209,32 @@ describe('hasControlCharacters', () => {
 
   it.each(['', 'Realistic, Free, Portrait', '\u00A0', '\u200B', 'ü 裸'])('is false for %j', (text) => {
     expect(hasControlCharacters(text)).toBe(false);
+  });
+});
+
+describe('cleanPrompt (what the API applies to the prompt it receives)', () => {
+  it('keeps a sanitised prompt as it is, so curly quotes made plain by the web are not bracketed on arrival', () => {
+    const inputs = [
+      '\u201Cfilm\u201D',
+      'a "red" dress, \u2018soft\u2019 light',
+      "'a 'b' c'",
+      'say "hello',
+      '  \u201Cneon\u201D city,\n\t\u2018rainy\u2019 night <8k> $best$ | don\u2019t   blur \\ ',
+      '"\u0000a\u0000" \u0085b\t',
+    ];
+    for (const input of inputs) {
+      const sent = sanitizePrompt(input);
+      expect(cleanPrompt(sent), JSON.stringify(input)).toBe(sent);
+    }
+  });
+
+  it('removes what the sanitiser removes and makes curly quotes plain, bracketing nothing', () => {
+    expect(cleanPrompt('  say "hello" \u201Cnow\u201D <b>$x|y\\z\u0000w\n\t end ')).toBe('say "hello" "now" bxyzw end');
+  });
+
+  it('is idempotent', () => {
+    const once = cleanPrompt(' \u2018a\u2019 | "b" \u0001 c ');
+    expect(cleanPrompt(once)).toBe(once);
   });
 });
 

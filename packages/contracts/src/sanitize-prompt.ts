@@ -1,23 +1,28 @@
-// Prompt sanitising of spec section 5. The web runs it before sending and the API runs it again (the
-// make-images schema), so a client that skips it gets the same result. Readings of the spec:
+// Prompt sanitising of spec section 5: the web runs sanitizePrompt before sending. The API runs
+// cleanPrompt on what it receives (the make-images schema): the same steps without the quote ones,
+// because the spec's curly quotes become plain quotes that stay, and bracketing again on arrival
+// would turn the web's `"film"` (from `“film”`) into `[film]`. A sanitised prompt passes cleanPrompt
+// unchanged; a client that skips sanitising still gets everything removed, only its quotes are not
+// bracketed. Readings of the spec:
 //
 // 0. Control characters (C0, DEL and C1, e.g. NUL) and the byte order mark are removed before anything
 //    else, so they never reach the safety screen or the database: 'lo\u0000li' is screened as 'loli'.
 //    The whitespace ones (tab, line feed, vertical tab, form feed, carriage return) stay for step 5.
-// 1. Curly quotes become plain ones FIRST (“ ” -> ", ‘ ’ -> '), so curly-quoted text is bracketed too.
-// 2. Backslashes, angle brackets, dollar signs and pipes are removed (before bracketing, so `"<a>"`
+// 1. Backslashes, angle brackets, dollar signs and pipes are removed (before bracketing, so `"<a>"`
 //    gives `[a]` and an escaped `\"a\"` is treated as a quoted `"a"`).
-// 3. Straight double quotes pair left to right: `"text"` -> `[text]`. Spaces just inside the quotes
+// 2. Straight double quotes pair left to right: `"text"` -> `[text]`. Spaces just inside the quotes
 //    move outside the brackets (`" red "` -> ` [red] `); a pair with blank text is dropped; an unpaired
 //    `"` stays as it is.
-// 4. Straight single quotes only pair when they look like quotation marks, not apostrophes: the
+// 3. Straight single quotes only pair when they look like quotation marks, not apostrophes: the
 //    opening ' starts the text or follows whitespace or an opening bracket, the text does not start
 //    or end with whitespace, and the closing ' ends the text or is followed by whitespace or
 //    punctuation. So `a 'red' dress` -> `a [red] dress`, `'don't stop'` -> `[don't stop]`, while
 //    `don't`, `dogs' toys` and `'til` stay untouched. Pairs are bracketed innermost first until none
 //    is left, so `'a 'b' c'` -> `[a [b] c]`.
+// 4. Curly quotes become plain ones AFTER bracketing (“ ” -> ", ‘ ’ -> '), so they stay as quotes:
+//    `“film”` -> `"film"`, `don’t` -> `don't`. They never pair with straight quotes.
 // 5. Whitespace (including newlines) collapses to single spaces; the result is trimmed.
-// The function is idempotent: sanitising a sanitised prompt changes nothing.
+// sanitizePrompt is idempotent on prompts without curly quotes; cleanPrompt is idempotent on all.
 
 /** C0 controls, DEL and C1 controls (Unicode category Cc). */
 // eslint-disable-next-line no-control-regex
@@ -56,13 +61,24 @@ function bracketSingleQuoted(text: string): string {
 }
 
 export function sanitizePrompt(input: string): string {
-  const unquoted = input
+  const bracketed = input
     .replace(STRIPPED_CONTROLS, '')
-    .replace(CURLY_DOUBLE, '"')
-    .replace(CURLY_SINGLE, "'")
     .replace(REMOVED, '')
     .replace(DOUBLE_QUOTED, (_match, text: string) => bracket(text));
-  return bracketSingleQuoted(unquoted).replace(WHITESPACE, ' ').trim();
+  return plainQuotes(bracketSingleQuoted(bracketed)).replace(WHITESPACE, ' ').trim();
+}
+
+/**
+ * What the API applies to a prompt it receives: sanitizePrompt's removals, plain quotes and
+ * whitespace, but no bracketing (see the top of this file). cleanPrompt(sanitizePrompt(x)) equals
+ * sanitizePrompt(x).
+ */
+export function cleanPrompt(input: string): string {
+  return plainQuotes(input.replace(STRIPPED_CONTROLS, '').replace(REMOVED, '')).replace(WHITESPACE, ' ').trim();
+}
+
+function plainQuotes(text: string): string {
+  return text.replace(CURLY_DOUBLE, '"').replace(CURLY_SINGLE, "'");
 }
 
 /** True when `text` holds a control character (C0, DEL or C1, whitespace ones included). */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sanitizePrompt } from '../sanitize-prompt.ts';
 import { ZMakeImagesRequest, ZMakeImagesResponse, type TMakeImagesRequest } from './make-images.ts';
 
 const RUN_ID = 'Zz9Yy8Xx7Ww6Vv5Uu4Tt3Ss2Rr1Qq0Pp';
@@ -25,9 +26,9 @@ function issue(body: Record<string, unknown>) {
 }
 
 describe('ZMakeImagesRequest', () => {
-  it('parses a valid request, sanitising the prompt and parsing strength', () => {
-    const parsed = ZMakeImagesRequest.parse(valid);
-    expect(parsed.prompt).toBe('a woman in a [red] dress');
+  it('parses a valid request, cleaning the prompt and parsing strength', () => {
+    const parsed = ZMakeImagesRequest.parse({ ...valid, prompt: ' a woman in a "red" <b>dress</b>$ ' });
+    expect(parsed.prompt).toBe('a woman in a "red" bdress/b');
     expect(parsed.strength).toBe(0.5);
     expect(parsed.request_cnt).toBe(1);
   });
@@ -64,6 +65,12 @@ describe('ZMakeImagesRequest', () => {
       path: 'strength',
       message: 'strength must be a number from 0 to 1 in steps of 0.1',
     });
+  });
+
+  it('keeps the prompt the web sanitised as sent: curly quotes made plain stay, not bracketed (spec section 5)', () => {
+    const sent = sanitizePrompt('a \u201Cfilm\u201D still, "neon" light');
+    expect(sent).toBe('a "film" still, [neon] light');
+    expect(ZMakeImagesRequest.parse({ ...valid, prompt: sent }).prompt).toBe(sent);
   });
 
   it('rejects a prompt that sanitises to nothing', () => {

@@ -1,14 +1,14 @@
-// POST /api/v2/images/make (bearer): the generation request of spec section 3. The schema sanitises
-// the prompt itself (sanitizePrompt is idempotent), so the server never stores an unsanitised one,
-// and accepts request_cnt and strength as numbers or numeric text because the original client sends
+// POST /api/v2/images/make (bearer): the generation request of spec section 3. The schema cleans
+// the prompt itself (cleanPrompt: a prompt the web sanitised passes unchanged, and no client can
+// store a removed character or a control character), and accepts request_cnt and strength as numbers or numeric text because the original client sends
 // text. Refusals the member should read (not enough coins, a refused prompt, a mute) are
 // 200 { status: 'no', detail }. A control character in `details` (display text the server keeps as
-// is) is a 400; in the prompt the sanitiser removes it.
+// is) is a 400; in the prompt cleanPrompt removes it.
 import { z } from 'zod';
 import { LIMITS } from '../catalog.ts';
 import { fieldError, zCount, zImageId, zOneOf, zRunId, zText } from '../common.ts';
 import { FOURK_VALUES, MAX_IMAGES_PER_REQUEST, MODELS, STRENGTH, STYLES } from '../options.ts';
-import { hasControlCharacters, sanitizePrompt } from '../sanitize-prompt.ts';
+import { cleanPrompt, hasControlCharacters } from '../sanitize-prompt.ts';
 import { RATIO_VALUES } from './image.ts';
 
 const COUNT_EXPECTATION = `must be a whole number from 1 to ${MAX_IMAGES_PER_REQUEST}`;
@@ -25,9 +25,9 @@ const newFlag = (field: string) => z.literal('N', { error: `${field} must be 'N'
 export const ZMakeImagesRequest = z
   .object({
     run_id: zRunId('run_id'),
-    prompt: zText('prompt', { controlCharacters: 'allow' }) // sanitizePrompt strips them (spec section 5)
+    prompt: zText('prompt', { controlCharacters: 'allow' }) // cleanPrompt strips them (spec section 5)
       .max(LIMITS.promptMaxLength, { error: `prompt must be at most ${LIMITS.promptMaxLength} characters` })
-      .transform(sanitizePrompt)
+      .transform(cleanPrompt)
       .pipe(z.string().min(1, { error: 'prompt must not be blank' })),
     run_type: zOneOf('run_type', MODELS),
     run_style: zOneOf('run_style', STYLES),

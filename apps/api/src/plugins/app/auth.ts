@@ -20,7 +20,7 @@ declare module '@fastify/jwt' {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** onRequest hook of routes that need a signed-in member (bearer token). */
+    /** onRequest hook of routes that need a signed-in member (bearer or raw token, see tokenFromHeader). */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /**
      * onRequest hook of routes open to guests that answer more to members (status, thumbnails): no
@@ -51,6 +51,23 @@ export interface AuthOptions {
    * a deletion or a role change takes effect within this many milliseconds.
    */
   memberCacheMs?: number;
+}
+
+/** A compact JWT: three base64url parts (the signature may be empty; verification refuses that). */
+const RAW_TOKEN = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
+const BEARER = /^Bearer +(\S+)$/i;
+
+/**
+ * The token of the Authorization header: `Bearer <token>`, or the token alone, which spec section 7
+ * says a few calls send (the wallet rate query among them). Anything else (`Bearer` alone, `Basic
+ * x`, extra words) gives no token, so the guard answers 401.
+ */
+export function tokenFromHeader(request: Pick<FastifyRequest, 'headers'>): string | undefined {
+  const header = request.headers.authorization?.trim();
+  if (!header) return undefined;
+  const bearer = BEARER.exec(header)?.[1];
+  if (bearer !== undefined) return RAW_TOKEN.test(bearer) ? bearer : undefined;
+  return RAW_TOKEN.test(header) ? header : undefined;
 }
 
 /** Entries kept at most; the map is emptied when it grows past this (a burst of distinct members). */
@@ -91,7 +108,11 @@ function cachedLookup(find: AuthOptions['findActiveMember'], ttlMs: number) {
 
 export default fp<AuthOptions>(
   async function auth(app: FastifyInstance, opts) {
-    await app.register(fastifyJwt, { secret: opts.secret, sign: { expiresIn: opts.expiresIn } });
+    await app.register(fastifyJwt, {
+      secret: opts.secret,
+      sign: { expiresIn: opts.expiresIn },
+      verify: { extractToken: tokenFromHeader },
+    });
 
     app.decorate('signAccessToken', (claims: AccessTokenClaims) => app.jwt.sign(withIssueTime(claims)));
 

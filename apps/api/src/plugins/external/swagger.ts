@@ -221,9 +221,9 @@ export default fp<SwaggerOptions>(
               bearerFormat: 'JWT',
               description:
                 'The session token (a JWT) from sign-in or registration, sent as `Authorization: Bearer <token>`. ' +
-                'The product spec has a few calls (the wallet rate query among them) send the token as the raw ' +
-                'header value, `Authorization: <token>`, without the scheme; generated clients should send the ' +
-                'Bearer form, which every authenticated operation accepts.',
+                'Every authenticated operation also accepts the raw token as the header value, ' +
+                "`Authorization: <token>` without the scheme, as a few of the product spec's calls send it (the " +
+                'wallet rate query among them); generated clients send the Bearer form.',
             },
           },
         },

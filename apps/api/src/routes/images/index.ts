@@ -90,23 +90,34 @@ const imageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => app.memberEvents.open(request.user.sub, reply),
   );
 
-  app.get(
-    API_PATHS.imageDetail,
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ['images'],
-        operationId: 'getImageDetail',
-        summary: "The owner's full-size WebP (generation and collection views)",
-        params: ZImageIdParams,
-        response: { 200: webpResponse('The full-size picture'), ...notFound },
+  // Both paths serve the owner's picture under the same rules (spec section 7 names both). Fastify's
+  // router prefers static segments, so /api/v2/image/thumb/... and the others are not shadowed.
+  for (const [path, operationId, summary] of [
+    [API_PATHS.imageDetail, 'getImageDetail', "The owner's full-size WebP (generation and collection views)"],
+    [
+      API_PATHS.image,
+      'getImage',
+      "The owner's full-size WebP (the spec's GET /api/v2/image/{x}; same as the detail path)",
+    ],
+  ] as const) {
+    app.get(
+      path,
+      {
+        onRequest: app.authenticate,
+        schema: {
+          tags: ['images'],
+          operationId,
+          summary,
+          params: ZImageIdParams,
+          response: { 200: webpResponse('The full-size picture'), ...notFound },
+        },
       },
-    },
-    async (request, reply) => {
-      const file = await readImageFile(db, storage, request.params.image_id, request.user.sub, 'original', 'owner');
-      return sendImage(request, reply, file, 'private, max-age=86400');
-    },
-  );
+      async (request, reply) => {
+        const file = await readImageFile(db, storage, request.params.image_id, request.user.sub, 'original', 'owner');
+        return sendImage(request, reply, file, 'private, max-age=86400');
+      },
+    );
+  }
 
   app.get(
     API_PATHS.imageThumbnail,

@@ -187,6 +187,90 @@ describe('authentication before validation', () => {
   });
 });
 
+describe('the raw token (spec section 7: a few calls send it as the raw Authorization value)', () => {
+  /** Routes that answer a stream (server-sent events) stay open; inject would wait for their end. */
+  const isStream = (route: Route) =>
+    ((route.options.schema as { produces?: string[] } | undefined)?.produces ?? []).includes('text/event-stream');
+  const guarded = () => routesOf(t).filter((route) => guardOf(t, route) !== null && !isStream(route));
+
+  /** A new member of the role the route needs, so a route that changes its caller changes nobody else. */
+  async function freshToken(route: Route): Promise<string> {
+    const role = guardOf(t, route) === 'requireAdmin' ? 'admin' : 'member';
+    const m = await createMember(t.services.db, { role });
+    return t.app.signAccessToken({ sub: m.id, role });
+  }
+
+  function call(route: Route, authorization: string) {
+    return t.app.inject({
+      method: route.method as 'GET',
+      url: fill(route.url, 'x'),
+      headers: { authorization, ...(route.method === 'GET' ? {} : { 'content-type': 'application/json' }) },
+      ...(route.method === 'GET' ? {} : { payload: '{}' }),
+    });
+  }
+
+  it('every guarded route answers a raw token as it answers the same token after Bearer', async () => {
+    const routes = guarded();
+    expect(routes.length).toBeGreaterThan(30);
+    expect(routes.some((r) => r.url === API_PATHS.queryRate)).toBe(true);
+    const wrong: string[] = [];
+    for (const route of routes) {
+      const bearer = await call(route, `Bearer ${await freshToken(route)}`);
+      const raw = await call(route, await freshToken(route));
+      if (bearer.statusCode === 401 || raw.statusCode !== bearer.statusCode) {
+        wrong.push(
+          `${route.method} ${route.url}: Bearer ${bearer.statusCode}, raw ${raw.statusCode} ${raw.body.slice(0, 60)}`,
+        );
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('a raw token is the same member as after Bearer', async () => {
+    const raw = await t.app.inject({
+      method: 'GET',
+      url: API_PATHS.getMember,
+      headers: { authorization: memberToken },
+    });
+    const bearer = await t.app.inject({
+      method: 'GET',
+      url: API_PATHS.getMember,
+      headers: { authorization: `Bearer ${memberToken}` },
+    });
+    expect(raw.statusCode, raw.body).toBe(200);
+    expect(raw.json()).toEqual(bearer.json());
+  });
+
+  it("a malformed Authorization header is 401 with the product's body on every guarded route", async () => {
+    const malformed = [
+      'Bearer',
+      'Bearer ',
+      'Basic x',
+      `Basic ${memberToken}`,
+      `Bearer ${memberToken} extra`,
+      `Token ${memberToken}`,
+      `${memberToken} ${memberToken}`,
+      'not-a-token',
+      `${memberToken}x`,
+    ];
+    const wrong: string[] = [];
+    for (const route of guarded()) {
+      for (const header of malformed) {
+        const res = await call(route, header);
+        if (
+          res.statusCode !== 401 ||
+          JSON.stringify(res.json()) !== JSON.stringify({ status: 'error', message: 'Login required' })
+        ) {
+          wrong.push(
+            `${route.method} ${route.url} [${header.slice(0, 20)}] -> ${res.statusCode} ${res.body.slice(0, 60)}`,
+          );
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
 describe('path parameters', () => {
   function tokenFor(guard: Guard | null): Record<string, string> {
     if (guard === 'authenticate') return { authorization: `Bearer ${memberToken}` };

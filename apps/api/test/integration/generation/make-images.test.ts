@@ -47,7 +47,8 @@ describe('POST /api/v2/images/make', () => {
       height: 832,
       status: 'processing',
     });
-    expect(run.prompt).toBe('say [hello] now bx/b');
+    // The schema cleans (removals, whitespace) but does not bracket: that is the web's sanitiser.
+    expect(run.prompt).toBe('say "hello" now bx/b');
     expect(Number(run.strength)).toBe(0.7);
     expect(run.images.map((i) => i.status)).toEqual(['processing', 'processing']);
     const ledger = await t.services.db.ledgerEntry.findMany({ where: { memberId: m.member.id, reason: 'generation' } });

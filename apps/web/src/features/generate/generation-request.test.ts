@@ -3,6 +3,7 @@ import { GENERATION_DEFAULTS, IMAGE_COUNTS } from '@velvet/contracts/options';
 import { describe, expect, it } from 'vitest';
 import {
   buildMakeImagesRequest,
+  buildResendRequest,
   canSubmitPrompt,
   DEFAULT_GENERATION_SETTINGS,
   GENERATE_MESSAGES,
@@ -82,6 +83,19 @@ describe('buildMakeImagesRequest', () => {
       is_claim: 'N',
     });
     expect(ZMakeImagesRequest.safeParse(body).success).toBe(true);
+  });
+
+  it('turns curly quotes into plain ones that stay, and the server keeps them (spec section 5)', () => {
+    const body = buildMakeImagesRequest('a \u201Cfilm\u201D still, "neon" light', settings, RUN_ID);
+    expect(body.prompt).toBe('a "film" still, [neon] light');
+    expect(ZMakeImagesRequest.parse(body).prompt).toBe('a "film" still, [neon] light');
+  });
+
+  it('regenerates with the prompt as first sent, not sanitised again (its plain quotes stay)', () => {
+    const first = buildMakeImagesRequest('a \u201Cfilm\u201D still', settings, RUN_ID);
+    const again = buildResendRequest(first.prompt, settings, 'bcdefghijklmnopqrstuvwxyz0123456');
+    expect(again).toEqual({ ...first, run_id: 'bcdefghijklmnopqrstuvwxyz0123456' });
+    expect(again.prompt).toBe('a "film" still');
   });
 
   it('sends the defaults as the server expects them', () => {

@@ -89,6 +89,18 @@ export function buildMakeImagesRequest(
   };
 }
 
+/**
+ * Regenerate: the group's prompt is the one sent, already sanitised. Sanitising again would bracket
+ * the plain quotes that curly ones became (`"film"` -> `[film]`), so it is sent as it is.
+ */
+export function buildResendRequest(
+  sentPrompt: string,
+  settings: GenerationSettings,
+  runId: string = generateRunId(),
+): TMakeImagesRequest {
+  return { ...buildMakeImagesRequest(sentPrompt, settings, runId), prompt: sentPrompt };
+}
+
 export type MakeOutcome =
   { kind: 'ok'; balance: number; imageIds: string[] } | { kind: 'refused'; detail: string; balance: number | null };
 

@@ -9,6 +9,7 @@ import type { Notify } from '../../../lib/notify.ts';
 import { useGetGenerationConfigQuery, useMakeImagesMutation } from '../api.ts';
 import {
   buildMakeImagesRequest,
+  buildResendRequest,
   canSubmitPrompt,
   DEFAULT_GENERATION_SETTINGS,
   makeFailureMessage,
@@ -97,7 +98,7 @@ export function GenerateScreen({
     if (!canSubmitPrompt(text)) return;
     inFlight.current = true;
     setSubmitting(true);
-    const request = buildMakeImagesRequest(text, chosen);
+    const request = source === 'regenerate' ? buildResendRequest(text, chosen) : buildMakeImagesRequest(text, chosen);
     try {
       const outcome = makeOutcome(await makeImages(request).unwrap());
       if (outcome.kind === 'ok') {

@@ -6,6 +6,7 @@ import {
   BILLING_PERIODS,
   POLICY,
   YEARLY_DISCOUNT_PERCENT,
+  yearlySavingUsd,
   type BillingPeriod,
   type CoinPack,
   type Plan,
@@ -30,6 +31,8 @@ const PERIOD_LABELS: Record<BillingPeriod, string> = { monthly: 'Monthly', yearl
 export const BILLING_TEXTS = {
   badge: `-${YEARLY_DISCOUNT_PERCENT}%`,
   save: `Save ${YEARLY_DISCOUNT_PERCENT}% with yearly billing`,
+  /** The plan's true saving, on its yearly card only: the spec's 75% is not what the prices give. */
+  planSaving: (plan: Plan) => `Save ${formatUsd(yearlySavingUsd(plan))} a year`,
 } as const;
 
 export interface BillingToggleProps {
@@ -131,6 +134,11 @@ export function PlanCard({ plan, period, onPurchase }: PlanCardProps) {
       <p className={styles.billedNote} data-testid="plan-billed">
         {yearly ? `${formatUsd(plan.yearlyPrice * 12)} billed yearly` : 'Billed monthly'}
       </p>
+      {yearly && yearlySavingUsd(plan) > 0 ? (
+        <p className={styles.saving} data-testid="plan-saving">
+          {BILLING_TEXTS.planSaving(plan)}
+        </p>
+      ) : null}
       <p className={styles.coins} data-testid="plan-coins">
         <CoinIcon size={18} />
         <span>
