@@ -224,7 +224,9 @@ describe('the raw token (spec section 7: a few calls send it as the raw Authoriz
       }
     }
     expect(wrong).toEqual([]);
-  });
+    // Two calls to every guarded route, each doing its real work: well over the default 30 s on a
+    // loaded 2-core machine.
+  }, 120_000);
 
   it('a raw token is the same member as after Bearer', async () => {
     const raw = await t.app.inject({
