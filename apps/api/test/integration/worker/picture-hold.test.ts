@@ -289,8 +289,13 @@ describe('a picture check that fails', () => {
       expect(run.status).toBe('failed');
       const [image] = run.images;
       expect([image!.status, image!.originalKey]).toEqual(['failed', null]);
-      // Every attempt of the queue's default (3) drew the picture and failed at the check.
-      expect((await t.services.queues.generation.getJob(runId))?.attemptsMade).toBe(3);
+      // Every attempt of the queue's default (3) drew the picture and failed at the check. The final-failure
+      // hook marks the run before BullMQ records the last attempt: wait for the job's own state.
+      const job = await waitFor(async () => {
+        const j = await t.services.queues.generation.getJob(runId);
+        return j && (await j.getState()) === 'failed' ? j : null;
+      });
+      expect(job.attemptsMade).toBe(3);
       const keys = imageKeys(image!.imageId);
       expect(await storage.get(keys.originalKey)).toBeNull();
       expect(await storage.get(quarantineKeyFor(image!.imageId))).toBeNull();
