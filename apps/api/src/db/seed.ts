@@ -298,26 +298,33 @@ async function forEachLimited<T>(items: T[], limit: number, run: (item: T) => Pr
 async function main(): Promise<void> {
   // Unset: "DATABASE_URL is not set." and exit code 1 (the catch below). STORAGE_DIR: .data/storage.
   const { loadCliConfig } = await import('../config/env.ts');
-  const { DATABASE_URL: databaseUrl, STORAGE_DIR: storageDir } = loadCliConfig(['DATABASE_URL', 'STORAGE_DIR']);
+  // The storage the API reads: S3 when S3_BUCKET is set (providers/storage/select.ts), else STORAGE_DIR.
+  const config = loadCliConfig([
+    'DATABASE_URL',
+    'STORAGE_DIR',
+    'S3_BUCKET',
+    'S3_REGION',
+    'S3_ENDPOINT',
+    'S3_FORCE_PATH_STYLE',
+    'S3_ACCESS_KEY_ID',
+    'S3_SECRET_ACCESS_KEY',
+    'S3_PREFIX',
+  ]);
+  const { DATABASE_URL: databaseUrl, STORAGE_DIR: storageDir } = config;
   const count = Number(process.argv[2] ?? DEFAULT_DEMO_IMAGE_COUNT);
   if (!Number.isInteger(count) || count < 0) throw new Error(`Not an image count: ${process.argv[2]}`);
   // Loaded here so that the library part of this file depends on nothing but the database.
-  const [
-    { createPrismaClient },
-    { applyMigrations },
-    { drawDemoImage },
-    { storeImageFiles },
-    { createLocalDiskStorage },
-  ] = await Promise.all([
-    import('./client.ts'),
-    import('./migrate.ts'),
-    import('../providers/image-model/demo.ts'),
-    import('../providers/storage/image-files.ts'),
-    import('../providers/storage/local-disk.ts'),
-  ]);
+  const [{ createPrismaClient }, { applyMigrations }, { drawDemoImage }, { storeImageFiles }, { createImageStorage }] =
+    await Promise.all([
+      import('./client.ts'),
+      import('./migrate.ts'),
+      import('../providers/image-model/demo.ts'),
+      import('../providers/storage/image-files.ts'),
+      import('../providers/storage/select.ts'),
+    ]);
   await applyMigrations(databaseUrl);
   const db = createPrismaClient(databaseUrl);
-  const storage = createLocalDiskStorage(storageDir);
+  const storage = createImageStorage(config);
   try {
     const result = await seedDemoData(db, {
       count,
@@ -326,7 +333,7 @@ async function main(): Promise<void> {
     });
     console.log(
       result
-        ? `Seeded ${result.images} demo images in ${result.runs} runs for ${result.memberId} (files in ${storageDir}).`
+        ? `Seeded ${result.images} demo images in ${result.runs} runs for ${result.memberId} (files in ${config.S3_BUCKET ? `s3://${config.S3_BUCKET}` : storageDir}).`
         : 'The database already holds images; nothing seeded.',
     );
   } finally {
