@@ -19,6 +19,7 @@ import {
 import { baseUrl } from '../support/base-url.ts';
 import { launchBrowser, newPage, urlFor } from '../support/browser.ts';
 import { localItem, waitForPath, waitForTitle, waitHidden, waitVisible } from '../support/page-helpers.ts';
+import { expectAlertUntilDismissed, expectStatus } from '../support/toasts.ts';
 
 let browser: Browser;
 
@@ -89,6 +90,7 @@ describe('nickname', () => {
 
     await waitVisible(toast(page, 'Your nickname has been updated.'));
     expect(await toast(page, 'Your nickname has been updated.').getAttribute('data-variant')).toBe('success');
+    await expectStatus(toast(page, 'Your nickname has been updated.'));
     await waitVisible(page.getByTestId('account-nickname').filter({ hasText: next }));
     await waitVisible(page.getByTestId('nickname-button').filter({ hasText: next }));
     expect(JSON.parse((await localItem(page, 'user')) ?? '{}')).toMatchObject({ nicname: next });
@@ -111,6 +113,7 @@ describe('nickname', () => {
     await waitVisible(refused);
     expect(await refused.getAttribute('data-variant')).toBe('error');
     expect(await section.getByRole('textbox', { name: 'Nickname' }).inputValue()).toBe(other.nickname);
+    await expectAlertUntilDismissed(page, refused);
 
     // Cancel goes back to the saved nickname.
     await section.getByRole('button', { name: 'Cancel' }).click();
@@ -188,6 +191,27 @@ describe.each([
     await waitForLoginError(page, expected);
     expect(await loginDialog(page).isVisible()).toBe(true);
     expect(await localItem(page, 'token')).toBeNull();
+    await page.context().close();
+  });
+});
+
+describe('delete account failure', () => {
+  it('a failed deletion says so in an alert that stays until dismissed, and the member stays signed in', async () => {
+    const member = await registerMember('keep');
+    const page = await signedInPage(member, false);
+    await waitVisible(page.getByTestId('account-nickname').filter({ hasText: member.nickname }));
+    await page.route('**/api/members/delete', (route) => route.fulfill({ status: 500, body: 'boom' }));
+    await page.getByRole('button', { name: 'Delete Account' }).click();
+    const dialog = page.getByTestId('delete-account-dialog');
+    await waitVisible(dialog);
+    const boxes = dialog.getByRole('checkbox');
+    for (let i = 0; i < 4; i += 1) await boxes.nth(i).check();
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    const failed = toast(page, 'An error occurred while deleting your account');
+    await waitVisible(failed);
+    expect(await failed.getAttribute('data-variant')).toBe('error');
+    await expectAlertUntilDismissed(page, failed);
+    expect(await localItem(page, 'token')).not.toBeNull();
     await page.context().close();
   });
 });

@@ -2,7 +2,7 @@
 // Email and password sign-in (spec sections 2, 4, 5 and 8) at desktop and mobile sizes: register,
 // log out, log in again; the server's answers (nopwd, unregistered, refused registration) and the
 // form's own checks, each shown in the modal's error area.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, registerMember, uniqueEmail, uniqueNickname } from '../support/accounts.ts';
 import {
@@ -19,6 +19,7 @@ import {
 import { baseUrl } from '../support/base-url.ts';
 import { launchBrowser, newPage, urlFor } from '../support/browser.ts';
 import { localItem, waitForPath, waitForTitle, waitHidden, waitVisible } from '../support/page-helpers.ts';
+import { saveScreenshot } from '../support/screenshots.ts';
 
 let browser: Browser;
 
@@ -216,5 +217,96 @@ describe('the form', () => {
     await submitLogin(page);
     await waitHidden(loginDialog(page));
     await waitVisible(page.getByTestId('account-nickname').filter({ hasText: member.nickname }));
+  });
+});
+
+// Issue 14: the register modal is the tallest; at 1280x800 its legal line was cut off (the modal
+// scrolled). At 800 px high it must fit whole; lower, down to 600 px, the fields scroll inside the modal
+// while the title and the actions (Sign Up, Continue with Google) stay in view, and every control can
+// be scrolled to and takes a click where it shows.
+describe('register modal fits the window', () => {
+  async function isReachable(control: Locator, height: number): Promise<boolean> {
+    return control.evaluate((element, innerHeight) => {
+      const rect = element.getBoundingClientRect();
+      if (rect.top < 0 || rect.bottom > innerHeight) return false;
+      // What a click at its centre hits: the control itself (or its label), not something on top.
+      const top = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
+      return (
+        top !== null && (element === top || element.contains(top) || (top as HTMLLabelElement).control === element)
+      );
+    }, height);
+  }
+
+  it.each([
+    [1280, 800, true],
+    [390, 844, true],
+    [1280, 600, false],
+  ])('%ix%i: every control can be reached and clicked (fits whole: %s)', async (width, height, fitsWhole) => {
+    const mobile = width < 768;
+    const page = await freshPage(mobile);
+    await page.setViewportSize({ width, height });
+    await openLoginModal(page, mobile);
+    await switchToRegister(page);
+    const dialog = loginDialog(page);
+    // Let the open animation settle before measuring.
+    await page.waitForTimeout(300);
+    await saveScreenshot(page, `register-modal-${width}x${height}`);
+
+    const box = (await dialog.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(height);
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(width);
+
+    const controls = await dialog.locator('input, button, a').all();
+    const nameOf = async (control: Locator) =>
+      (await control.getAttribute('aria-label')) ??
+      ((await control.textContent())?.trim() || (await control.getAttribute('name'))) ??
+      '?';
+    const names = await Promise.all(controls.map(nameOf));
+    for (const wanted of ['Continue with Google', 'Sign Up', 'Terms of Use', 'Privacy Policy', 'Close']) {
+      expect(
+        names.some((name) => name.includes(wanted)),
+        wanted,
+      ).toBe(true);
+    }
+    const legal = dialog.getByText('By continuing with Google', { exact: false });
+
+    if (fitsWhole) {
+      // Nothing to scroll: every control and the legal line show at once.
+      const overflowing = await dialog.evaluate(
+        (root) =>
+          [root, ...Array.from(root.querySelectorAll('*'))].filter(
+            (el) => el.scrollHeight > el.clientHeight + 1 && getComputedStyle(el).overflowY !== 'visible',
+          ).length,
+      );
+      expect(overflowing).toBe(0);
+      for (const [index, control] of controls.entries()) {
+        expect(await isReachable(control, height), names[index]).toBe(true);
+      }
+      const line = (await legal.boundingBox())!;
+      expect(line.y + line.height).toBeLessThanOrEqual(box.y + box.height);
+    } else {
+      // The title, close button and the actions show without scrolling.
+      expect(await dialog.getByRole('heading', { name: 'Create Account' }).isVisible()).toBe(true);
+      for (const name of ['Close', 'Sign Up', 'Continue with Google']) {
+        const action = dialog.getByRole('button', { name, exact: true });
+        expect(await isReachable(action, height), name).toBe(true);
+      }
+    }
+    // Scrolled to, each control shows wholly in the window and nothing covers it.
+    for (const [index, control] of controls.entries()) {
+      await control.scrollIntoViewIfNeeded();
+      expect(await isReachable(control, height), names[index]).toBe(true);
+    }
+    const line = (await legal.boundingBox())!;
+    expect(line.y + line.height).toBeLessThanOrEqual(box.y + box.height);
+
+    // And a real click works: the checkbox ticks.
+    const adult = dialog.getByRole('checkbox');
+    await adult.scrollIntoViewIfNeeded();
+    await adult.click();
+    expect(await adult.isChecked()).toBe(true);
+    await page.context().close();
   });
 });

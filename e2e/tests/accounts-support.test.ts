@@ -8,6 +8,7 @@ import { registerMember, signedInStorage } from '../support/accounts.ts';
 import { baseUrl } from '../support/base-url.ts';
 import { launchBrowser, newPage, urlFor } from '../support/browser.ts';
 import { waitForTitle, waitHidden, waitVisible } from '../support/page-helpers.ts';
+import { expectAlertUntilDismissed, expectStatus } from '../support/toasts.ts';
 
 let browser: Browser;
 
@@ -95,6 +96,7 @@ describe('support form', () => {
       contents: 'I was charged twice for my Premium plan.',
     });
     const success = page.getByTestId('toast').filter({ hasText: 'Your inquiry has been submitted successfully.' });
+    await expectStatus(success);
     await waitVisible(success);
     expect(await success.getAttribute('data-variant')).toBe('success');
     expect(await select(page).inputValue()).toBe('');
@@ -115,6 +117,8 @@ describe('support form', () => {
     await waitVisible(failed);
     expect(await failed.getAttribute('data-variant')).toBe('error');
     expect(await details(page).inputValue()).toBe('The generator is stuck.');
+    // The spec's alert: announced assertively and kept until dismissed.
+    await expectAlertUntilDismissed(page, failed);
     await page.context().close();
   });
 });

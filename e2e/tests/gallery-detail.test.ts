@@ -12,6 +12,8 @@ import { launchBrowser, newPage, urlFor } from '../support/browser.ts';
 import { card, cardLike, cards, openDetail, toast, waitForCardCount } from '../support/gallery.ts';
 import { generateImages, imageStatus, listExplore, toggleLike } from '../support/images.ts';
 import { waitForTitle, waitHidden, waitVisible } from '../support/page-helpers.ts';
+import { saveScreenshot } from '../support/screenshots.ts';
+import { expectAlertUntilDismissed } from '../support/toasts.ts';
 
 let browser: Browser;
 
@@ -42,6 +44,43 @@ function watchImageCalls(page: Page): string[] {
 
 const button = (dialog: Locator, name: string) => dialog.getByRole('button', { name, exact: true });
 
+/** Opens the report form through the detail view's overflow menu ('...'). */
+async function openReport(page: Page, dialog: Locator): Promise<void> {
+  await button(dialog, 'More actions').click();
+  await page.getByRole('menuitem', { name: 'Report' }).click();
+  await waitVisible(dialog.getByTestId('report-form'));
+}
+
+/**
+ * The visible boxes (clipped by any scrolling ancestor) of every control of the dialog, of the
+ * Type/Ratio/Strength row and of the prompt; a toast's own buttons are left out.
+ */
+async function controlBoxes(dialog: Locator) {
+  return dialog
+    .locator('button, a, input, [data-testid="detail-type"], [data-testid="detail-prompt"]')
+    .evaluateAll((elements) =>
+      elements
+        .filter((element) => !element.closest('[data-testid="toast"]'))
+        .map((element) => {
+          const rect = element.getBoundingClientRect();
+          let [left, top, right, bottom] = [rect.left, rect.top, rect.right, rect.bottom];
+          for (let node = element.parentElement; node; node = node.parentElement) {
+            if (getComputedStyle(node).overflowY === 'visible') continue;
+            const clip = node.getBoundingClientRect();
+            [left, top] = [Math.max(left, clip.left), Math.max(top, clip.top)];
+            [right, bottom] = [Math.min(right, clip.right), Math.min(bottom, clip.bottom)];
+          }
+          const name = element.getAttribute('aria-label') ?? element.textContent?.trim() ?? element.tagName;
+          return { name, x: left, y: top, width: right - left, height: bottom - top };
+        })
+        .filter((box) => box.width > 0 && box.height > 0),
+    );
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+const intersects = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
 async function isDisabled(dialog: Locator, name: string): Promise<boolean> {
   return button(dialog, name).isDisabled();
 }
@@ -52,7 +91,7 @@ describe('detail view from Explore (public variant)', () => {
     member = await registerMember('viewer');
   });
 
-  it('records a view, refreshes the status, and shows only like, download, prompt copy and Report', async () => {
+  it('records a view, refreshes the status, and shows only like, download, prompt copy and a More actions menu', async () => {
     const target = (await listExplore(member.session)).list.find((image) => image.like_cnt < 900)!;
     const page = await signedInPage(member, '/');
     await waitForTitle(page, 'Explore');
@@ -79,8 +118,10 @@ describe('detail view from Explore (public variant)', () => {
       `/api/v1/image/detail/${target.image_id}`,
     );
 
-    for (const name of ['Download Image', 'Copy', 'Report']) await waitVisible(button(dialog, name));
+    for (const name of ['Download Image', 'Copy', 'More actions']) await waitVisible(button(dialog, name));
     await waitVisible(dialog.getByRole('button', { name: 'Like' }));
+    // The spec lists like, download and prompt copy; Report waits in the overflow menu.
+    expect(await button(dialog, 'Report').count()).toBe(0);
     for (const name of ['Publish', 'Unpublish', 'Claim', 'Delete Image']) {
       expect(await button(dialog, name).count()).toBe(0);
     }
@@ -161,6 +202,7 @@ describe('detail view from Explore (public variant)', () => {
     const failed = toast(page, 'Failed to download image. Please try again.');
     await waitVisible(failed);
     expect(await failed.getAttribute('data-variant')).toBe('error');
+    await expectAlertUntilDismissed(page, failed);
     await page.context().close();
   });
 
@@ -338,15 +380,152 @@ describe('detail view from Liked Contents (likes variant)', () => {
     expect(await dialog.getByRole('button', { name: 'Like' }).getAttribute('aria-pressed')).toBe('true');
     for (const name of ['Publish', 'Claim', 'Delete Image']) expect(await button(dialog, name).count()).toBe(0);
 
-    await button(dialog, 'Report').click();
+    await openReport(page, dialog);
     const form = dialog.getByTestId('report-form');
     await waitVisible(form);
     expect(await form.getByRole('radio').count()).toBe(6);
     await form.getByLabel('Spam or advertising').check();
     await form.getByRole('button', { name: 'Send report' }).click();
     await waitVisible(toast(page, 'Thank you. Our team will review this image.'));
-    await waitVisible(button(dialog, 'Reported'));
-    expect(await isDisabled(dialog, 'Reported')).toBe(true);
+    // Reported once: the menu's item says so and cannot be chosen again.
+    await button(dialog, 'More actions').click();
+    const reported = page.getByRole('menuitem', { name: 'Reported' });
+    await waitVisible(reported);
+    expect(await reported.isDisabled()).toBe(true);
+    await page.context().close();
+  });
+});
+
+describe('detail view: the report overflow menu', () => {
+  it("'More actions' opens with Enter or Space, Escape closes it and returns focus; Report opens the form", async () => {
+    const member = await registerMember('menu');
+    const page = await signedInPage(member, '/');
+    await waitForCardCount(page, 30);
+    const dialog = await openDetail(page, cards(page).first());
+    const more = button(dialog, 'More actions');
+    expect(await more.getAttribute('aria-haspopup')).toBe('menu');
+    expect(await more.getAttribute('aria-expanded')).toBe('false');
+    const menu = page.getByRole('menu');
+
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await waitVisible(menu);
+    expect(await more.getAttribute('aria-expanded')).toBe('true');
+    // Focus moves onto the first item.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Report');
+    await page.keyboard.press('Escape');
+    await waitHidden(menu);
+    // Escape closed the menu only, not the detail view, and focus is back on the button.
+    expect(await dialog.isVisible()).toBe(true);
+    expect(await more.evaluate((element) => element === document.activeElement)).toBe(true);
+
+    await page.keyboard.press('Space');
+    await waitVisible(menu);
+    await saveScreenshot(page, 'detail-explore-1280-menu');
+    // The actions row fits the panel: '...' ends inside the dialog, clear of its edge.
+    const moreBox = (await more.boundingBox())!;
+    const dialogBox = (await dialog.boundingBox())!;
+    expect(moreBox.x + moreBox.width).toBeLessThanOrEqual(dialogBox.x + dialogBox.width - 16);
+    await page.keyboard.press('Enter');
+    await waitHidden(menu);
+    await waitVisible(dialog.getByTestId('report-form'));
+    await page.context().close();
+  });
+});
+
+describe('detail view: layout and toasts (issue 14)', () => {
+  it('mobile sheet from My Collections: the action bar is opaque and covers neither the Type/Ratio/Strength row nor the prompt', async () => {
+    const owner = await registerMember('sheet');
+    const [imageId] = await generateImages(owner.session, { model: 'Manga', ratio: 'Portrait' });
+    const page = await signedInPage(owner, '/collections', true);
+    await waitForCardCount(page, 1);
+    const dialog = await openDetail(page, card(page, imageId!));
+    await waitVisible(button(dialog, 'Delete Image'));
+    await page.waitForTimeout(400);
+    await saveScreenshot(page, 'detail-collection-390');
+
+    // The bar: the innermost box holding Download Image and Delete Image.
+    const bar = dialog
+      .locator(
+        'xpath=.//*[.//button[normalize-space()="Download Image"] and .//button[normalize-space()="Delete Image"]]',
+      )
+      .last();
+    const alpha = await bar.evaluate((element) => {
+      const match = /rgba?\(([^)]+)\)/.exec(getComputedStyle(element).backgroundColor);
+      const parts = match ? match[1]!.split(',') : [];
+      return parts.length === 4 ? Number(parts[3]) : parts.length === 3 ? 1 : 0;
+    });
+    expect(alpha).toBe(1);
+
+    // Scrolled into view, each of these is what a tap at its centre reaches: nothing lies on top.
+    for (const testId of ['detail-type', 'detail-ratio', 'detail-strength', 'detail-prompt', 'detail-state']) {
+      const target = dialog.getByTestId(testId);
+      await target.scrollIntoViewIfNeeded();
+      const clear = await target.evaluate((element) => {
+        const rect = element.getBoundingClientRect();
+        const points = [
+          [rect.left + rect.width / 2, rect.top + 2],
+          [rect.left + rect.width / 2, rect.bottom - 2],
+        ];
+        return points.every(([x, y]) => {
+          const top = document.elementFromPoint(x!, y!);
+          return top !== null && (element === top || element.contains(top));
+        });
+      });
+      expect(clear, testId).toBe(true);
+    }
+    // Scrolled to the end, the content ends above the bar.
+    await dialog.getByTestId('detail-prompt').evaluate((element) => element.scrollIntoView({ block: 'end' }));
+    const prompt = (await dialog.getByTestId('detail-prompt').boundingBox())!;
+    const barBox = (await bar.boundingBox())!;
+    // (Half a pixel for subpixel layout.)
+    expect(prompt.y + prompt.height).toBeLessThanOrEqual(barBox.y + 0.5);
+    await saveScreenshot(page, 'detail-collection-390-scrolled');
+    await page.context().close();
+  });
+
+  it.each([
+    ['desktop', false],
+    ['mobile', true],
+  ])('%s: the publish toast covers none of the detail view controls', async (label, mobile) => {
+    const owner = await registerMember('toasty');
+    const [imageId] = await generateImages(owner.session, { model: 'Manga', ratio: 'Portrait' });
+    const page = await signedInPage(owner, '/collections', mobile);
+    await waitForCardCount(page, 1);
+    const dialog = await openDetail(page, card(page, imageId!));
+    // The member has scrolled to the details (on a phone they then sit at the top of the screen).
+    await dialog.getByTestId('detail-type').evaluate((element) => element.scrollIntoView({ block: 'start' }));
+    await button(dialog, 'Publish').click();
+    const published = toast(page, 'Image has been published successfully');
+    await waitVisible(published);
+    await page.waitForTimeout(300);
+    await saveScreenshot(page, `detail-collection-${mobile ? 390 : 1280}-toast`);
+    const toastBox = (await published.boundingBox())!;
+    for (const box of await controlBoxes(dialog)) {
+      expect(intersects(toastBox, box), `${label}: toast over ${box.name}`).toBe(false);
+    }
+    // The toast still shows inside the window.
+    const viewport = page.viewportSize()!;
+    expect(toastBox.y).toBeGreaterThanOrEqual(0);
+    expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(viewport.height);
+    await page.context().close();
+  });
+
+  it('desktop screenshot of the collection detail view', async () => {
+    const owner = await registerMember('shot');
+    const [imageId] = await generateImages(owner.session, { model: 'Manga', ratio: 'Portrait' });
+    const page = await signedInPage(owner, '/collections');
+    await waitForCardCount(page, 1);
+    const dialog = await openDetail(page, card(page, imageId!));
+    await waitVisible(button(dialog, 'Delete Image'));
+    await page.waitForTimeout(400);
+    await saveScreenshot(page, 'detail-collection-1280');
+    // Every control of the panel shows inside the dialog without scrolling the page.
+    const dialogBox = (await dialog.boundingBox())!;
+    for (const name of ['Download Image', 'Publish', 'Claim', 'Delete Image']) {
+      const box = (await button(dialog, name).boundingBox())!;
+      expect(box.y + box.height, name).toBeLessThanOrEqual(dialogBox.y + dialogBox.height);
+    }
     await page.context().close();
   });
 });

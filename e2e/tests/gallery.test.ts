@@ -9,6 +9,7 @@ import { registerMember, signedInStorage, type Member } from '../support/account
 import { baseUrl } from '../support/base-url.ts';
 import { launchBrowser, newPage, urlFor } from '../support/browser.ts';
 import {
+  card,
   cardTypes,
   cards,
   queryOf,
@@ -18,7 +19,7 @@ import {
   waitForCardCount,
   watchListCalls,
 } from '../support/gallery.ts';
-import { listExplore } from '../support/images.ts';
+import { listExplore, toggleLike } from '../support/images.ts';
 import { waitForTitle, waitHidden, waitVisible, watchErrors } from '../support/page-helpers.ts';
 
 let browser: Browser;
@@ -88,6 +89,56 @@ describe('Explore', () => {
       await page.context().close();
     },
   );
+
+  it("a member's Explore list goes without the token; one liked call for the page fills the right hearts", async () => {
+    const fan = await registerMember('hearts');
+    const firstPage = (await listExplore(null)).list.map((image) => image.image_id);
+    const likedIds = [firstPage[0]!, firstPage[4]!];
+    for (const id of likedIds) await toggleLike(fan.session, id);
+    const page = await newPage(browser, { consent: true, localStorage: signedInStorage(fan.session) });
+    const listAuth: Array<Promise<string | null>> = [];
+    const likedCalls: Array<{ url: URL; auth: Promise<string | null> }> = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      const auth = request.allHeaders().then((headers) => headers.authorization ?? null);
+      if (url.pathname === '/api/v1/images') listAuth.push(auth);
+      if (url.pathname === '/api/v2/image/liked') likedCalls.push({ url, auth });
+    });
+    await page.goto(urlFor(baseUrl(), '/'));
+    await waitForTitle(page, 'Explore');
+    await waitForCardCount(page, 30);
+    const pressedIds = () =>
+      cards(page).evaluateAll((els) =>
+        els
+          .filter((el) => el.querySelector('[data-testid="card-like"]')?.getAttribute('aria-pressed') === 'true')
+          .map((el) => el.getAttribute('data-image-id')),
+      );
+    await page.waitForFunction(
+      (ids) =>
+        ids.every(
+          (id) =>
+            document
+              .querySelector(`[data-image-id="${id}"] [data-testid="card-like"]`)
+              ?.getAttribute('aria-pressed') === 'true',
+        ),
+      likedIds,
+    );
+    expect(new Set(await pressedIds())).toEqual(new Set(likedIds));
+    // The list went without Authorization (cacheable, as for a guest); the liked call carried it.
+    expect(await Promise.all(listAuth)).toEqual([null]);
+    expect(likedCalls).toHaveLength(1);
+    expect(await likedCalls[0]!.auth).toBe(`Bearer ${fan.session.token}`);
+    expect(likedCalls[0]!.url.searchParams.get('ids')?.split(',').sort()).toEqual([...firstPage].sort());
+
+    // Unliking and liking on the card still show at once.
+    const heart = card(page, likedIds[0]!).getByTestId('card-like');
+    await heart.click();
+    await page.waitForFunction((el) => el?.getAttribute('aria-pressed') === 'false', await heart.elementHandle());
+    await heart.click();
+    await page.waitForFunction((el) => el?.getAttribute('aria-pressed') === 'true', await heart.elementHandle());
+    expect(new Set(await pressedIds())).toEqual(new Set(likedIds));
+    await page.context().close();
+  });
 
   it('shows a spinner while a page is fetched', async () => {
     const page = await newPage(browser, { consent: true });

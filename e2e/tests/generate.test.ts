@@ -19,6 +19,7 @@ import {
   type GenerateMember,
 } from '../support/generate.ts';
 import { localItem, waitForTitle, waitHidden, waitVisible, watchErrors } from '../support/page-helpers.ts';
+import { expectAlertUntilDismissed } from '../support/toasts.ts';
 
 let browser: Browser;
 
@@ -329,6 +330,21 @@ describe('generation screen, refusals and guests', () => {
     expect(await textOf(toast)).toContain('this generation costs 200 coins and your balance is 100');
     expect(await s.groups.count()).toBe(0);
     await waitForBalance(page, '100');
+    await page.context().close();
+  });
+
+  it("a failed generation says 'Failed to generate images. Please try again.' in an alert that stays", async () => {
+    const member = await registerGenerateMember('failgen');
+    const page = await openGenerate(member, false, (p) => {
+      void p.route('**/api/v2/images/make', (route) => route.abort('failed'));
+    });
+    const s = screen(page);
+    await s.prompt.fill('a quiet harbour at dawn');
+    await s.generate.click();
+    const failed = errorToast(page, 'Failed to generate images. Please try again.');
+    await expectAlertUntilDismissed(page, failed);
+    // The guard reset: Generate can be pressed again.
+    expect(await s.generate.isEnabled()).toBe(true);
     await page.context().close();
   });
 

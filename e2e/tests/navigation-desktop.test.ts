@@ -15,6 +15,7 @@ import {
   waitVisible,
   watchErrors,
 } from '../support/page-helpers.ts';
+import { saveScreenshot } from '../support/screenshots.ts';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -110,6 +111,99 @@ describe('desktop side panel', () => {
     await sidePanel().getByRole('link', { name: 'Coins+' }).click();
     await waitForPath(page, '/subscription');
     await waitForTitle(page, 'Create anything you can imagine.');
+  });
+});
+
+// Between 768 and 1024 px the side panel shrinks to its icons so that Explore keeps two columns
+// (floor(width / 300) of what is left); from 1024 px it shows its labels; under 768 px the mobile bars.
+describe('side panel by width', () => {
+  const ENTRIES = [
+    'Explore',
+    'Generate Images',
+    'My Collections',
+    'Liked Contents',
+    'Customer Support',
+    'Manage Account',
+    'Terms and Policies',
+  ];
+  const SOON = ['Generate Videos', 'Train a Models', 'AI Creative Webtoons'];
+
+  it.each([
+    [768, 'icons'],
+    [900, 'icons'],
+    [1280, 'labels'],
+  ] as const)(
+    'at %i px: Explore has two columns or more, the panel shows %s, every entry named',
+    async (width, mode) => {
+      const p = await context.newPage();
+      await p.setViewportSize({ width, height: 800 });
+      await p.goto(urlFor(baseUrl(), '/'));
+      await waitForTitle(p, 'Explore');
+      const grid = p.getByTestId('masonry-grid');
+      await waitVisible(grid);
+      expect(Number(await grid.getAttribute('data-columns'))).toBeGreaterThanOrEqual(2);
+      if (width === 768) await saveScreenshot(p, 'explore-768');
+
+      const panel = p.getByTestId('side-panel');
+      const panelWidth = (await panel.boundingBox())!.width;
+      if (mode === 'icons') expect(panelWidth).toBeLessThanOrEqual(80);
+      else expect(panelWidth).toBeGreaterThanOrEqual(240);
+
+      // Every entry is a named link (its label stays the accessible name) inside the panel, big enough to hit.
+      for (const label of ENTRIES) {
+        const link = panel.getByRole('link', { name: label, exact: true });
+        expect(await link.count(), label).toBe(1);
+        const box = (await link.boundingBox())!;
+        expect(box.width, label).toBeGreaterThanOrEqual(32);
+        expect(box.x + box.width, label).toBeLessThanOrEqual(panelWidth + 1);
+        const shown = await link.getByText(label, { exact: true }).isVisible();
+        expect(shown, `${label} label shown`).toBe(mode === 'labels');
+        // In icons, a tooltip names the icon for the mouse.
+        if (mode === 'icons') expect(await link.getAttribute('title'), label).toBe(label);
+      }
+      for (const label of SOON) {
+        const entry = panel.locator('[data-coming-soon="true"]', { hasText: label });
+        expect(await entry.count(), label).toBe(1);
+        expect(await entry.getAttribute('title'), label).toContain('Coming Soon!');
+      }
+      for (const heading of ['Service', 'Manage']) {
+        // The section's list keeps its name; its heading shows only with the labels.
+        expect(await panel.getByRole('list', { name: heading }).count(), heading).toBe(1);
+        expect(await panel.locator('h2', { hasText: heading }).isVisible(), heading).toBe(mode === 'labels');
+      }
+      // The session buttons keep their names, and stay inside the panel.
+      for (const control of [
+        panel.getByRole('button', { name: 'Login' }),
+        panel.getByRole('link', { name: 'Coins+' }),
+      ]) {
+        expect(await control.count()).toBe(1);
+        const box = (await control.boundingBox())!;
+        expect(box.x + box.width).toBeLessThanOrEqual(panelWidth + 1);
+      }
+
+      // Keyboard: Tab from the logo reaches every entry in order.
+      await panel.getByRole('link', { name: 'Velvet home' }).focus();
+      const reached: string[] = [];
+      for (let i = 0; i < ENTRIES.length; i += 1) {
+        await p.keyboard.press('Tab');
+        reached.push(await p.evaluate(() => document.activeElement?.textContent?.trim() ?? ''));
+      }
+      expect(reached).toEqual(ENTRIES);
+      // And a collapsed entry still navigates.
+      await panel.getByRole('link', { name: 'My Collections', exact: true }).click();
+      await waitForPath(p, '/collections');
+      await p.close();
+    },
+  );
+
+  it('at 767 px the mobile bars replace the panel', async () => {
+    const p = await context.newPage();
+    await p.setViewportSize({ width: 767, height: 800 });
+    await p.goto(urlFor(baseUrl(), '/'));
+    await waitForTitle(p, 'Explore');
+    expect(await p.getByTestId('side-panel').count()).toBe(0);
+    await waitVisible(p.getByTestId('bottom-bar'));
+    await p.close();
   });
 });
 

@@ -18,6 +18,7 @@ import authRoutes from './routes/auth/index.ts';
 import verificationRoutes from './routes/auth/verification.ts';
 import imageRoutes from './routes/images/index.ts';
 import imageActionRoutes from './routes/images/actions.ts';
+import likedImageRoutes from './routes/images/liked.ts';
 import galleryRoutes from './routes/galleries/index.ts';
 import memberRoutes from './routes/members/index.ts';
 import paymentRoutes from './routes/payments/index.ts';
@@ -125,6 +126,7 @@ export async function buildApp({ services, logger, caches }: BuildAppOptions) {
   await app.register(supportRoutes);
   await app.register(imageRoutes);
   await app.register(imageActionRoutes);
+  await app.register(likedImageRoutes);
   await app.register(galleryRoutes, { pageCache });
   await app.register(adRoutes);
   await app.register(paymentRoutes);

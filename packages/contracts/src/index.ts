@@ -46,6 +46,7 @@ export * from './images/get-generation-config.ts';
 export * from './images/get-status.ts';
 export * from './images/get-image-detail.ts';
 export * from './images/like-image.ts';
+export * from './images/list-liked-ids.ts';
 export * from './images/record-view.ts';
 export * from './images/record-download.ts';
 export * from './images/publish-image.ts';

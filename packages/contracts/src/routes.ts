@@ -63,6 +63,8 @@ export const API_PATHS = {
   /** Not in the spec: the grid-sized WebP of an image the caller may see. */
   imageThumbnail: '/api/v2/image/thumb/:image_id',
   likeImage: '/api/v2/image/likes/:image_id',
+  /** Not in the spec: which of one page's images the caller likes (Explore's list goes without the token). */
+  likedImageIds: '/api/v2/image/liked',
   likeImageV1: '/api/v1/image/likes/:image_id',
   recordDownload: '/api/v1/image/down/:image_id',
   publishImage: '/api/v2/image/publish/:image_id',

@@ -1,4 +1,5 @@
-import type { DatabaseTransaction } from '../db/client.ts';
+import { readRows, type DatabaseOrTransaction, type DatabaseTransaction } from '../db/client.ts';
+import { Prisma } from '../generated/prisma/client.ts';
 
 /**
  * Toggles a member's like and recounts: the count is rewritten from the likes table under the image's
@@ -13,4 +14,18 @@ export async function toggleLike(tx: DatabaseTransaction, memberId: string, imag
     UPDATE images SET like_cnt = (SELECT count(*)::int FROM likes WHERE image_id = ${imageId}), updated_at = now()
      WHERE image_id = ${imageId} RETURNING like_cnt`;
   return { liked: removed === 0, likeCnt: rows[0]?.like_cnt ?? 0 };
+}
+
+/**
+ * Which of these images the member likes: one probe of the likes primary key (member_id, image_id),
+ * answered in the order asked. Exported for the liked-state call of Explore's cards.
+ */
+export async function findLikedImageIds(db: DatabaseOrTransaction, memberId: string, imageIds: string[]) {
+  if (imageIds.length === 0) return [];
+  const rows = await readRows<{ image_id: string }>(
+    db,
+    Prisma.sql`SELECT image_id FROM likes WHERE member_id = ${memberId} AND image_id = ANY(${imageIds}::varchar[])`,
+  );
+  const liked = new Set(rows.map((row) => row.image_id));
+  return imageIds.filter((id) => liked.has(id));
 }

@@ -11,6 +11,10 @@ function setup(token: string | null) {
     tagTypes: TAG_TYPES,
     endpoints: (build) => ({
       getCollection: build.query<{ list: unknown[] }, void>({ query: () => '/v2/images' }),
+      getPublic: build.query<{ list: unknown[] }, void>({
+        query: () => '/v1/images',
+        extraOptions: { withoutToken: true },
+      }),
       signIn: build.mutation<unknown, void>({
         query: () => ({ url: '/auth/self-login', method: 'POST' }),
         extraOptions: { skipUnauthorized: true },
@@ -66,6 +70,14 @@ describe('base query', () => {
     const calls = stubFetch(200, { list: [] });
     const { store, testApi } = setup(null);
     await store.dispatch(testApi.endpoints.getCollection.initiate());
+    expect(calls[0]?.headers.has('Authorization')).toBe(false);
+  });
+
+  it('sends no Authorization header for an endpoint declared withoutToken, even when signed in', async () => {
+    const calls = stubFetch(200, { list: [] });
+    const { store, testApi } = setup('tok-123');
+    await store.dispatch(testApi.endpoints.getPublic.initiate());
+    expect(calls[0]?.url).toBe('http://velvet.test/api/v1/images');
     expect(calls[0]?.headers.has('Authorization')).toBe(false);
   });
 

@@ -5,7 +5,8 @@
 // any 401 into the `unauthorized` action, which the global modal slice answers by opening the login
 // modal. (The action lives here so this shared module imports no feature.) Sign-in endpoints, whose
 // 401 means "these credentials were refused" rather than "your session expired", opt out with
-// `extraOptions: { skipUnauthorized: true }`.
+// `extraOptions: { skipUnauthorized: true }`. Public calls that must not carry the token (Explore's
+// list) declare `extraOptions: { withoutToken: true }`.
 import { createAction } from '@reduxjs/toolkit';
 import {
   createApi,
@@ -32,6 +33,11 @@ export function selectBearerToken(state: unknown): string | null {
 export interface ApiExtraOptions {
   /** A 401 from this endpoint does not open the login modal (sign-in calls answer it themselves). */
   skipUnauthorized?: boolean;
+  /**
+   * Sent without the token even when signed in: a public call whose answer must be the same for every
+   * viewer (Explore's list, which the spec sends with no auth header, so it stays cacheable).
+   */
+  withoutToken?: boolean;
 }
 
 export type ApiBaseQuery = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, ApiExtraOptions>;
@@ -46,7 +52,8 @@ export function createBaseQuery({ baseUrl, fetchFn }: BaseQueryOptions): ApiBase
   const raw = fetchBaseQuery({
     baseUrl,
     ...(fetchFn ? { fetchFn } : {}),
-    prepareHeaders: (headers, { getState }) => {
+    prepareHeaders: (headers, { getState, extraOptions }) => {
+      if ((extraOptions as ApiExtraOptions | undefined)?.withoutToken) return headers;
       const token = selectBearerToken(getState());
       if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
       return headers;

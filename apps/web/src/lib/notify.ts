@@ -3,6 +3,11 @@
 // 2 s and 4 s toasts); without one the toast default applies.
 export interface NotifyOptions {
   durationMs?: number;
+  /**
+   * The spec shows this outcome as an alert (support, generation, download, nickname, account
+   * deletion): an error then stays until the member dismisses it, so it cannot vanish unread.
+   */
+  alert?: boolean;
 }
 
 export interface Notify {

@@ -3,15 +3,17 @@
 //
 // The entry (app/main.tsx) asks for Explore's first page before React renders (prefetchFirstPage):
 // the request runs while the route's chunk loads, and the gallery's first fetch takes its answer
-// instead of asking again when it is for the same list, the same viewer and recent.
+// instead of asking again when it is for the same list, the same viewer and recent. A member's hearts
+// on Explore come after each page from the liked-state call (the list itself goes without the token).
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import type { TListImagesResponse } from '@velvet/contracts/galleries/list-images';
 import type { GalleryType } from '@velvet/contracts/options';
 import { selectBearerToken } from '../../lib/api.ts';
-import { galleryApi } from './api.ts';
+import { galleryApi, listEndpointFor } from './api.ts';
 import {
   createGalleryState,
   decideFetch,
+  likedStateLoaded,
   listArgsFor,
   pageFailed,
   pageLoaded,
@@ -51,9 +53,7 @@ export function prefetchFirstPage(
     const token = selectBearerToken(getState());
     if (decideFetch(createGalleryState(type), token === null) !== 'fetch') return;
     const args = listArgsFor(createGalleryState(type));
-    const query = dispatch(
-      galleryApi.endpoints.listGalleryImages.initiate(args, { subscribe: false, forceRefetch: true }),
-    );
+    const query = dispatch(listEndpointFor(args).initiate(args, { subscribe: false, forceRefetch: true }));
     prefetched = { key: prefetchKey(args, token), startedAt: now(), response: query.unwrap().catch(() => null) };
   };
 }
@@ -82,14 +82,38 @@ export function loadNextPage(): GalleryThunk<Promise<FetchDecision>> {
     try {
       const response =
         (await early) ??
-        (await dispatch(
-          galleryApi.endpoints.listGalleryImages.initiate(args, { subscribe: false, forceRefetch: true }),
-        ).unwrap());
+        (await dispatch(listEndpointFor(args).initiate(args, { subscribe: false, forceRefetch: true })).unwrap());
       dispatch(pageLoaded({ ...request, response }));
+      if (args.gallery === 'public_gallery' && selectBearerToken(getState()) !== null) {
+        void dispatch(
+          loadLikedState(
+            request.generation,
+            response.list.map((image) => image.image_id),
+          ),
+        );
+      }
     } catch (error) {
       console.warn(request.page === 1 ? 'Failed to initialize gallery' : 'Failed to load gallery page', error);
       dispatch(pageFailed(request));
     }
     return decision;
+  };
+}
+
+/**
+ * A member's hearts on an Explore page: the list went without the token (its is_liked is a guest's),
+ * so one call asks which of the page's images the member likes. On failure the hearts stay empty.
+ */
+function loadLikedState(generation: number, ids: string[]): GalleryThunk<Promise<void>> {
+  return async (dispatch) => {
+    if (ids.length === 0) return;
+    try {
+      const { liked } = await dispatch(
+        galleryApi.endpoints.listLikedImageIds.initiate(ids, { subscribe: false, forceRefetch: true }),
+      ).unwrap();
+      dispatch(likedStateLoaded({ generation, asked: ids, liked }));
+    } catch (error) {
+      console.warn('Failed to load liked state', error);
+    }
   };
 }

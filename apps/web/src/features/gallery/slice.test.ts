@@ -278,33 +278,45 @@ describe('loadNextPage', () => {
     vi.restoreAllMocks();
   });
 
-  it('fetches page 1 of Explore with the bearer token, then page 2 by cursor', async () => {
+  it("fetches Explore's page 1 without the token, fills a member's hearts from one liked call, then page 2 by cursor", async () => {
+    let likedId = '';
     const requests = stubFetch((request) => {
       const url = new URL(request.url);
+      if (url.pathname === '/api/v2/image/liked') return json(200, { status: 'ok', liked: [likedId] });
       return json(200, url.searchParams.get('cursor') ? page(31, 30, null) : page(1, 30, 'c2'));
     });
+    const lists = () => requests.filter((request) => new URL(request.url).pathname === '/api/v1/images');
+    const likedCalls = () => requests.filter((request) => new URL(request.url).pathname === '/api/v2/image/liked');
+    likedId = page(1, 30, 'c2').list[2]!.image_id;
     const store = makeTestStore('tok');
     store.dispatch(galleryOpened('public_gallery', 'seed'));
     store.dispatch(filterChanged('Manga'));
     await expect(store.dispatch(loadNextPage())).resolves.toBe('fetch');
-    const first = new URL(requests[0]!.url);
-    expect(first.pathname).toBe('/api/v1/images');
+    const first = new URL(lists()[0]!.url);
     expect(Object.fromEntries(first.searchParams)).toEqual({
       page: '1',
       limit: '30',
       sort_by: 'Latest',
       run_type: 'Manga',
     });
-    expect(requests[0]!.headers.get('Authorization')).toBe('Bearer tok');
+    // The spec's public list: no auth header, whoever asks.
+    expect(lists()[0]!.headers.has('Authorization')).toBe(false);
+    await vi.waitFor(() =>
+      expect(store.getState().gallery.images.find((i) => i.is_liked === 'Y')?.image_id).toBe(likedId),
+    );
+    expect(likedCalls()).toHaveLength(1);
+    expect(likedCalls()[0]!.headers.get('Authorization')).toBe('Bearer tok');
+    expect(new URL(likedCalls()[0]!.url).searchParams.get('ids')?.split(',')).toHaveLength(30);
 
     await store.dispatch(loadNextPage());
-    expect(Object.fromEntries(new URL(requests[1]!.url).searchParams)).toMatchObject({ page: '2', cursor: 'c2' });
+    expect(Object.fromEntries(new URL(lists()[1]!.url).searchParams)).toMatchObject({ page: '2', cursor: 'c2' });
     expect(store.getState().gallery).toMatchObject({ page: 3, hasMore: false, loading: false });
     expect(store.getState().gallery.images).toHaveLength(60);
+    await vi.waitFor(() => expect(likedCalls()).toHaveLength(2));
 
     // Nothing more: ignored without a request.
     await expect(store.dispatch(loadNextPage())).resolves.toBe('skip');
-    expect(requests).toHaveLength(2);
+    expect(lists()).toHaveLength(2);
   });
 
   it('ignores a second fetch while the first one runs', async () => {

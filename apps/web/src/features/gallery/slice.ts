@@ -109,6 +109,19 @@ export const gallerySlice = createSlice({
       state.loading = false;
       state.failed = true;
     },
+    /**
+     * The member's liked state of a page's images (Explore's list carries none: it goes without the
+     * token): each asked image is liked exactly when the answer names it.
+     */
+    likedStateLoaded(state, action: PayloadAction<{ generation: number; asked: string[]; liked: string[] }>) {
+      const { generation, asked, liked } = action.payload;
+      if (generation !== state.generation) return;
+      const askedIds = new Set(asked);
+      const likedIds = new Set(liked);
+      for (const image of state.images) {
+        if (askedIds.has(image.image_id)) image.is_liked = likedIds.has(image.image_id) ? 'Y' : 'N';
+      }
+    },
     /** An image changed elsewhere (detail view, like on a card); a deleted one leaves My Collections. */
     galleryImageUpdated(state, action: PayloadAction<{ imageId: string; patch: GalleryImagePatch }>) {
       const { imageId, patch } = action.payload;
@@ -124,8 +137,16 @@ export const gallerySlice = createSlice({
   },
 });
 
-export const { galleryOpened, filterChanged, sortChanged, pageRequested, pageLoaded, pageFailed, galleryImageUpdated } =
-  gallerySlice.actions;
+export const {
+  galleryOpened,
+  filterChanged,
+  sortChanged,
+  pageRequested,
+  pageLoaded,
+  pageFailed,
+  likedStateLoaded,
+  galleryImageUpdated,
+} = gallerySlice.actions;
 export const galleryReducer = gallerySlice.reducer;
 
 type WithGallery = { gallery: GalleryState };

@@ -16,6 +16,15 @@ describe('toast slice', () => {
     expect(state.items[0]).toMatchObject({ variant: 'error', durationMs: 2000 });
   });
 
+  it('an error the spec shows as an alert stays until dismissed; a success alert keeps its duration', () => {
+    let state = toastReducer(undefined, showToast({ message: 'Failed', variant: 'error', alert: true }));
+    expect(state.items[0]).toMatchObject({ variant: 'error', durationMs: null });
+    state = toastReducer(state, showToast({ message: 'Sent', variant: 'success', alert: true }));
+    expect(state.items[1]).toMatchObject({ variant: 'success', durationMs: 4000 });
+    state = toastReducer(state, showToast({ message: 'Plain', variant: 'error' }));
+    expect(state.items[2]).toMatchObject({ durationMs: 4000 });
+  });
+
   it('gives every toast its own id and dismisses one by id', () => {
     let state = toastReducer(undefined, showToast({ message: 'a' }));
     state = toastReducer(state, showToast({ message: 'b', variant: 'success' }));

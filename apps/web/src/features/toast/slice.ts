@@ -1,5 +1,6 @@
 // Toasts (spec section 3): default 4000 ms, dismissable, paused while hovered. The slice holds what
-// is showing; each toast's timer runs in its component so hovering can pause it.
+// is showing; each toast's timer runs in its component so hovering can pause it. An error the spec
+// shows as an alert has no duration: it stays until dismissed.
 import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
 import { TIMINGS } from '@velvet/contracts/catalog';
 
@@ -10,13 +11,16 @@ export interface Toast {
   id: string;
   message: string;
   variant: ToastVariant;
-  durationMs: number;
+  /** null: stays until dismissed. */
+  durationMs: number | null;
 }
 
 export interface ToastInput {
   message: string;
   variant?: ToastVariant;
   durationMs?: number;
+  /** The spec's alert: an error then stays until dismissed (a success keeps its duration). */
+  alert?: boolean;
 }
 
 export interface ToastState {
@@ -38,12 +42,14 @@ export const toastSlice = createSlice({
         if (state.items.length > MAX_TOASTS) state.items.splice(0, state.items.length - MAX_TOASTS);
       },
       prepare(input: ToastInput) {
+        const variant = input.variant ?? 'info';
+        const stays = input.alert === true && variant === 'error';
         return {
           payload: {
             id: nanoid(),
             message: input.message,
-            variant: input.variant ?? 'info',
-            durationMs: input.durationMs ?? TIMINGS.toastDefaultMs,
+            variant,
+            durationMs: stays ? null : (input.durationMs ?? TIMINGS.toastDefaultMs),
           } satisfies Toast,
         };
       },

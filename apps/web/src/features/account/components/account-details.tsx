@@ -52,7 +52,7 @@ export function AccountDetails({ nickname, email, onNicknameSaved, notify }: Acc
     } finally {
       inFlight.current = false;
     }
-    notify.error(message);
+    notify.error(message, { alert: true });
     setMode('edit');
     requestAnimationFrame(() => inputRef.current?.focus());
   };

@@ -77,7 +77,7 @@ function DeleteAccountDialog({ onClose, onDeleted, notify }: DeleteAccountProps 
     } finally {
       inFlight.current = false;
     }
-    notify.error(message);
+    notify.error(message, { alert: true });
   };
 
   return (

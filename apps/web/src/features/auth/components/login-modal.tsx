@@ -162,107 +162,111 @@ function LoginDialog({ onClose }: { onClose: () => void }) {
         {SUBTITLES[mode]}
       </p>
       <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={busy || undefined}>
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete={isRegister ? 'email' : 'username'}
-          inputMode="email"
-          placeholder="you@example.com"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          disabled={busy}
-        />
-        {isRegister ? (
+        {/* The fields scroll when the window is short; the error and the actions below stay in view. */}
+        <div className={styles.fields}>
           <TextField
-            label="Nickname"
-            name="nickname"
-            autoComplete="nickname"
-            placeholder="How others will see you"
-            value={nickname}
-            onChange={(event) => setNickname(event.target.value)}
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete={isRegister ? 'email' : 'username'}
+            inputMode="email"
+            placeholder="you@example.com"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
             disabled={busy}
           />
-        ) : null}
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete={isRegister ? 'new-password' : 'current-password'}
-          placeholder={isRegister ? 'At least 7 characters with one of !@#$%^&*' : 'Your password'}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          disabled={busy}
-        />
-        {isRegister ? null : (
-          <p className={styles.forgot}>
-            <button
-              type="button"
-              className={styles.linkButton}
-              onClick={() => setForgotPassword(true)}
-              disabled={busy}
-              data-testid="forgot-password"
-            >
-              Forgot password?
-            </button>
-          </p>
-        )}
-        {isRegister ? (
-          <>
+          {isRegister ? (
             <TextField
-              label="Confirm"
-              name="confirm"
-              type="password"
-              autoComplete="new-password"
-              placeholder="Repeat your password"
-              value={confirm}
-              onChange={(event) => setConfirm(event.target.value)}
+              label="Nickname"
+              name="nickname"
+              autoComplete="nickname"
+              placeholder="How others will see you"
+              value={nickname}
+              onChange={(event) => setNickname(event.target.value)}
               disabled={busy}
             />
-            <Checkbox
-              name="adult_attestation"
-              checked={adultAttestation}
-              onCheckedChange={setAdultAttestation}
-              disabled={busy}
-              data-testid="adult-attestation"
-            >
-              I confirm I am {POLICY.minimumAge} years of age or older and agree to the <LegalLinks />.
-            </Checkbox>
-          </>
-        ) : null}
+          ) : null}
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete={isRegister ? 'new-password' : 'current-password'}
+            placeholder={isRegister ? 'At least 7 characters with one of !@#$%^&*' : 'Your password'}
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            disabled={busy}
+          />
+          {isRegister ? null : (
+            <p className={styles.forgot}>
+              <button
+                type="button"
+                className={styles.linkButton}
+                onClick={() => setForgotPassword(true)}
+                disabled={busy}
+                data-testid="forgot-password"
+              >
+                Forgot password?
+              </button>
+            </p>
+          )}
+          {isRegister ? (
+            <>
+              <TextField
+                label="Confirm"
+                name="confirm"
+                type="password"
+                autoComplete="new-password"
+                placeholder="Repeat your password"
+                value={confirm}
+                onChange={(event) => setConfirm(event.target.value)}
+                disabled={busy}
+              />
+              <Checkbox
+                name="adult_attestation"
+                checked={adultAttestation}
+                onCheckedChange={setAdultAttestation}
+                disabled={busy}
+                data-testid="adult-attestation"
+              >
+                I confirm I am {POLICY.minimumAge} years of age or older and agree to the <LegalLinks />.
+              </Checkbox>
+            </>
+          ) : null}
+        </div>
+        <div className={styles.footer}>
+          <FormError message={error} testId="login-error" />
 
-        <FormError message={error} testId="login-error" />
+          <Button type="submit" variant="primary" size="lg" block disabled={busy} aria-busy={busy || undefined}>
+            {loginState.isLoading || registerState.isLoading ? <Spinner size={18} /> : null}
+            {isRegister ? 'Sign Up' : 'Log In'}
+          </Button>
 
-        <Button type="submit" variant="primary" size="lg" block disabled={busy} aria-busy={busy || undefined}>
-          {loginState.isLoading || registerState.isLoading ? <Spinner size={18} /> : null}
-          {isRegister ? 'Sign Up' : 'Log In'}
-        </Button>
+          <p className={styles.switch}>
+            <button type="button" className={styles.linkButton} onClick={switchMode} disabled={busy}>
+              {isRegister ? 'Already have an account? Log in' : "Don't have an account? Sign up"}
+            </button>
+          </p>
+
+          <div className={styles.divider} role="separator" aria-label="OR">
+            <span>OR</span>
+          </div>
+
+          <Button variant="secondary" size="lg" block onClick={() => void continueWithGoogle()} disabled={busy}>
+            {googleBusy ? <Spinner size={18} /> : <GoogleIcon size={18} />}
+            Continue with Google
+          </Button>
+
+          <p className={styles.fine}>
+            {isRegister ? (
+              <>By continuing with Google you also confirm you are {POLICY.minimumAge} or older.</>
+            ) : (
+              <>
+                By continuing you confirm you are {POLICY.minimumAge} or older and agree to our <LegalLinks />.
+              </>
+            )}
+          </p>
+        </div>
       </form>
-
-      <p className={styles.switch}>
-        <button type="button" className={styles.linkButton} onClick={switchMode} disabled={busy}>
-          {isRegister ? 'Already have an account? Log in' : "Don't have an account? Sign up"}
-        </button>
-      </p>
-
-      <div className={styles.divider} role="separator" aria-label="OR">
-        <span>OR</span>
-      </div>
-
-      <Button variant="secondary" size="lg" block onClick={() => void continueWithGoogle()} disabled={busy}>
-        {googleBusy ? <Spinner size={18} /> : <GoogleIcon size={18} />}
-        Continue with Google
-      </Button>
-
-      <p className={styles.fine}>
-        {isRegister ? (
-          <>By continuing with Google you also confirm you are {POLICY.minimumAge} or older.</>
-        ) : (
-          <>
-            By continuing you confirm you are {POLICY.minimumAge} or older and agree to our <LegalLinks />.
-          </>
-        )}
-      </p>
     </Modal>
   );
 }

@@ -107,7 +107,8 @@ function GalleryCardView({
         type="button"
         className={styles.open}
         onClick={() => onOpen(image)}
-        aria-label={`Open image: ${image.prompt.slice(0, 80)}`}
+        // The whole prompt: it shows on hover and focus, and a name must hold the visible text.
+        aria-label={`Open image: ${image.prompt}`}
       >
         <Picture image={image} withAuth={withAuth} token={token} priority={priority} />
         <span className={styles.shade} aria-hidden="true" />
@@ -137,7 +138,7 @@ function GalleryCardView({
       <button
         type="button"
         className={[styles.like, liked ? styles.liked : undefined].filter(Boolean).join(' ')}
-        aria-label="Like"
+        aria-label={`Like ${formatLikeCount(image.like_cnt)}`}
         aria-pressed={liked}
         disabled={likeBusy}
         onClick={() => onLike(image)}

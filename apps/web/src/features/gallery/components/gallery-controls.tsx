@@ -122,12 +122,11 @@ export function GalleryControls({ filter, sort, isMobile, onFilterChange, onSort
           aria-haspopup="listbox"
           aria-expanded={open === 'sort'}
           aria-controls={panelId}
-          aria-label={`Sort: ${sort}`}
           onClick={() => setOpen(open === 'sort' ? null : 'sort')}
           data-testid="sort-button"
         >
-          <span className={styles.sortLabel}>Sort</span>
-          <span className={styles.sortValue}>{sort}</span>
+          {/* The visible words are the name ("Sort Newest"); the space only keeps them apart for it. */}
+          <span className={styles.sortLabel}>Sort</span> <span className={styles.sortValue}>{sort}</span>
           <ChevronDownIcon size={16} className={styles.chevron} />
         </button>
         {open === 'sort' ? (

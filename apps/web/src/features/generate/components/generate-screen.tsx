@@ -121,10 +121,10 @@ export function GenerateScreen({
         setPanelOpen(false);
       } else {
         if (outcome.balance !== null) onBalance(outcome.balance);
-        notify.error(outcome.detail);
+        notify.error(outcome.detail, { alert: true });
       }
     } catch (error) {
-      notify.error(makeFailureMessage(error));
+      notify.error(makeFailureMessage(error), { alert: true });
     } finally {
       inFlight.current = false;
       setSubmitting(false);
@@ -170,7 +170,14 @@ export function GenerateScreen({
   ) : null;
 
   const results = (
-    <div className={styles.results} data-testid="generation-results">
+    <div
+      className={styles.results}
+      role="region"
+      aria-label="Results"
+      // It scrolls on its own: a tab stop lets keyboard users scroll it.
+      tabIndex={0}
+      data-testid="generation-results"
+    >
       {isMobile ? demoNotice : null}
       {groups.length === 0 ? (
         <EmptyResults ratio={settings.ratio} />

@@ -170,7 +170,7 @@ export function useImageDetailActions({
         saveBlob(blob, downloadFileName(imageId));
       } catch (error) {
         console.warn('Failed to download the image', error);
-        notify.error(DETAIL_MESSAGES.downloadFailed);
+        notify.error(DETAIL_MESSAGES.downloadFailed, { alert: true });
       }
     });
 
@@ -233,6 +233,7 @@ export function useImageDetailActions({
   };
 
   const toggleReport = () => (token ? setReportOpen((open) => !open) : onLoginRequired());
+  const openReport = () => (token ? setReportOpen(true) : onLoginRequired());
 
   return {
     /** The image as last known: the opener's, then every change applied. */
@@ -253,5 +254,6 @@ export function useImageDetailActions({
     report,
     copyPrompt,
     toggleReport,
+    openReport,
   };
 }

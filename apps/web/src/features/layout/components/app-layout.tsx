@@ -1,10 +1,11 @@
 // The page frame of spec section 2: side panel and top bar on desktop (768px and wider), top bar and
-// bottom bar on mobile. /generate fills the height without padding and, on mobile, locks body scroll.
+// bottom bar on mobile. From 768 to 1023px the side panel shows only its icons, so that the grid
+// keeps two columns (one per 300px) beside it. /generate fills the height without padding and, on mobile, locks body scroll.
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { useBodyScrollLock } from '../../../lib/scroll-lock.ts';
-import { useIsMobile } from '../hooks/use-media-query.ts';
+import { useIsCompactPanel, useIsMobile } from '../hooks/use-media-query.ts';
 import type { LayoutProps } from '../types.ts';
 import { BottomBar } from './bottom-bar.tsx';
 import { SidePanel } from './side-panel.tsx';
@@ -13,6 +14,7 @@ import styles from './app-layout.module.css';
 
 export function AppLayout({ children, ...props }: LayoutProps & { children: ReactNode }) {
   const isMobile = useIsMobile();
+  const compactPanel = useIsCompactPanel();
   const { pathname } = useLocation();
   const fullBleed = pathname === paths.generate;
   useBodyScrollLock(isMobile && fullBleed);
@@ -38,8 +40,14 @@ export function AppLayout({ children, ...props }: LayoutProps & { children: Reac
   }
 
   return (
-    <div className={styles.desktop} data-layout="desktop">
-      <SidePanel user={props.user} theme={props.theme} onLogin={props.onLogin} onLogout={props.onLogout} />
+    <div className={styles.desktop} data-layout="desktop" data-panel={compactPanel ? 'icons' : 'full'}>
+      <SidePanel
+        user={props.user}
+        theme={props.theme}
+        compact={compactPanel}
+        onLogin={props.onLogin}
+        onLogout={props.onLogout}
+      />
       <div className={styles.column}>
         <DesktopTopBar user={props.user} theme={props.theme} onToggleTheme={props.onToggleTheme} />
         {main}

@@ -1,4 +1,6 @@
-// Desktop side panel: logo, Service and Manage sections, and the session buttons.
+// Desktop side panel: logo, Service and Manage sections, and the session buttons. Compact (768 to
+// 1023px wide): icons only, each control named by aria-label with a tooltip, the section lists named
+// by their hidden headings, so that the grid keeps two columns beside the panel.
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { balanceText } from '../balance.ts';
@@ -10,14 +12,26 @@ import type { LayoutProps } from '../types.ts';
 import { MenuList } from './menu-list.tsx';
 import styles from './side-panel.module.css';
 
-type SidePanelProps = Pick<LayoutProps, 'user' | 'theme' | 'onLogin' | 'onLogout'>;
+type SidePanelProps = Pick<LayoutProps, 'user' | 'theme' | 'onLogin' | 'onLogout'> & {
+  /** Icons only (768 to 1023px wide). */
+  compact?: boolean;
+};
 
-export function SidePanel({ user, theme, onLogin, onLogout }: SidePanelProps) {
+/** The name and tooltip of a control whose text is hidden in the compact panel. */
+const named = (compact: boolean, name: string) => (compact ? { 'aria-label': name, title: name } : {});
+
+export function SidePanel({ user, theme, onLogin, onLogout, compact = false }: SidePanelProps) {
+  const logoutName = user ? `${user.nickname}: Log out` : '';
   return (
-    <aside className={styles.panel} aria-label="Side panel" data-testid="side-panel">
+    <aside
+      className={[styles.panel, compact ? styles.compact : undefined].filter(Boolean).join(' ')}
+      aria-label="Side panel"
+      data-testid="side-panel"
+      data-compact={compact || undefined}
+    >
       <div className={styles.brand}>
-        <Link to={paths.root} aria-label="Velvet home">
-          <Logo theme={theme} />
+        <Link to={paths.root} aria-label="Velvet home" {...(compact ? { title: 'Velvet home' } : {})}>
+          {compact ? <img src="/favicon.svg" alt="" width={32} height={32} /> : <Logo theme={theme} />}
         </Link>
       </div>
       <nav className={styles.nav} aria-label="Main">
@@ -26,7 +40,7 @@ export function SidePanel({ user, theme, onLogin, onLogout }: SidePanelProps) {
             <h2 className={styles.sectionTitle} id={`side-${section.id}`}>
               {section.title}
             </h2>
-            <MenuList items={section.items} labelledBy={`side-${section.id}`} />
+            <MenuList items={section.items} labelledBy={`side-${section.id}`} compact={compact} />
           </section>
         ))}
       </nav>
@@ -39,6 +53,7 @@ export function SidePanel({ user, theme, onLogin, onLogout }: SidePanelProps) {
               onClick={onLogout}
               aria-haspopup="dialog"
               data-testid="nickname-button"
+              {...named(compact, logoutName)}
             >
               <span className={styles.avatar} aria-hidden="true">
                 {user.picture ? (
@@ -56,24 +71,26 @@ export function SidePanel({ user, theme, onLogin, onLogout }: SidePanelProps) {
               to={paths.subscription}
               className={buttonClassName({ variant: 'secondary', block: true, className: styles.coins })}
               aria-label={`Coin balance ${balanceText(user)}`}
+              {...(compact ? { title: `Coin balance ${balanceText(user)}` } : {})}
               data-testid="side-balance"
             >
               <CoinIcon />
-              {balanceText(user)}
+              <span className={styles.buttonText}>{balanceText(user)}</span>
             </Link>
           </>
         ) : (
           <>
-            <Button variant="primary" block onClick={onLogin}>
+            <Button variant="primary" block onClick={onLogin} {...named(compact, 'Login')}>
               <LogInIcon size={18} />
-              Login
+              <span className={styles.buttonText}>Login</span>
             </Button>
             <Link
               to={paths.subscription}
               className={buttonClassName({ variant: 'secondary', block: true, className: styles.coins })}
+              {...named(compact, 'Coins+')}
             >
               <CoinIcon size={18} />
-              Coins+
+              <span className={styles.buttonText}>Coins+</span>
             </Link>
           </>
         )}

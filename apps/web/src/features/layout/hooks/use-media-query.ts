@@ -19,3 +19,11 @@ export const MOBILE_MEDIA_QUERY = `(max-width: ${LAYOUT.mobileBreakpointPx - 0.0
 export function useIsMobile(): boolean {
   return useMediaQuery(MOBILE_MEDIA_QUERY);
 }
+
+/** Below this width (and from 768px) the desktop side panel shows only its icons, so Explore keeps two columns. */
+export const FULL_PANEL_MIN_WIDTH_PX = 1024;
+export const COMPACT_PANEL_MEDIA_QUERY = `(min-width: ${LAYOUT.mobileBreakpointPx}px) and (max-width: ${FULL_PANEL_MIN_WIDTH_PX - 0.02}px)`;
+
+export function useIsCompactPanel(): boolean {
+  return useMediaQuery(COMPACT_PANEL_MEDIA_QUERY);
+}

@@ -59,7 +59,7 @@ export function SupportForm({ isLoggedIn, onLoginRequired, notify }: SupportForm
       notify.success(SUPPORT_MESSAGES.submitted);
       setFields(EMPTY_SUPPORT_FIELDS);
     } catch {
-      notify.error(SUPPORT_MESSAGES.failed);
+      notify.error(SUPPORT_MESSAGES.failed, { alert: true });
     } finally {
       inFlight.current = false;
     }

@@ -1,8 +1,13 @@
 // Renders the toasts; mounted once by the app. Each toast closes itself after its duration, and the
-// countdown pauses while the pointer is over it.
+// countdown pauses while the pointer is over it; one without a duration (an error the spec shows as
+// an alert) stays until dismissed. Errors are announced assertively (role="alert"), the rest politely
+// (role="status"), each from a live region that exists before the toast arrives. While a large
+// dialog offers a toast slot (lib/toast-slot.ts), the toasts render there, clear of its controls.
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useDispatch, useSelector } from 'react-redux';
 import { AlertCircleIcon, CheckCircleIcon, CloseIcon, InfoIcon } from '../../../components/ui/icons.tsx';
+import { useToastSlot } from '../../../lib/toast-slot.ts';
 import { startPausableTimer, type PausableTimer } from '../pausable-timer.ts';
 import { dismissToast, selectToasts, type Toast } from '../slice.ts';
 import styles from './toast-container.module.css';
@@ -12,11 +17,13 @@ const ICONS = { success: CheckCircleIcon, error: AlertCircleIcon, info: InfoIcon
 function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string) => void }) {
   const timer = useRef<PausableTimer | null>(null);
   const [paused, setPaused] = useState(false);
+  const { durationMs } = toast;
 
   useEffect(() => {
-    timer.current = startPausableTimer(toast.durationMs, () => onDismiss(toast.id));
+    if (durationMs === null) return;
+    timer.current = startPausableTimer(durationMs, () => onDismiss(toast.id));
     return () => timer.current?.cancel();
-  }, [toast.id, toast.durationMs, onDismiss]);
+  }, [toast.id, durationMs, onDismiss]);
 
   const Icon = ICONS[toast.variant];
   return (
@@ -47,7 +54,9 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string)
       >
         <CloseIcon size={16} />
       </button>
-      <span className={styles.progress} style={{ animationDuration: `${toast.durationMs}ms` }} aria-hidden="true" />
+      {durationMs === null ? null : (
+        <span className={styles.progress} style={{ animationDuration: `${durationMs}ms` }} aria-hidden="true" />
+      )}
     </div>
   );
 }
@@ -55,17 +64,30 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string)
 export function ToastContainer() {
   const toasts = useSelector(selectToasts);
   const dispatch = useDispatch();
+  const slot = useToastSlot();
   const onDismiss = useCallback(
     (id: string) => {
       dispatch(dismissToast(id));
     },
     [dispatch],
   );
-  return (
-    <div className={styles.region} aria-live="polite" aria-label="Notifications">
-      {toasts.map((toast) => (
-        <ToastItem key={toast.id} toast={toast} onDismiss={onDismiss} />
-      ))}
-    </div>
+  const list = (errors: boolean) =>
+    toasts
+      .filter((toast) => (toast.variant === 'error') === errors)
+      .map((toast) => <ToastItem key={toast.id} toast={toast} onDismiss={onDismiss} />);
+  const region = (
+    <section
+      className={slot ? `${styles.region} ${styles.inSlot}` : styles.region}
+      aria-label="Notifications"
+      data-testid="toast-region"
+    >
+      <div className={styles.stack} aria-live="assertive">
+        {list(true)}
+      </div>
+      <div className={styles.stack} aria-live="polite">
+        {list(false)}
+      </div>
+    </section>
   );
+  return slot ? createPortal(region, slot) : region;
 }

@@ -1,0 +1,93 @@
+// (page.evaluate callbacks run in the browser.)
+// Accessibility checks for the browser tests: axe-core on the current state of a page, and the
+// keyboard walks that prove a dialog keeps focus inside itself.
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Locator, Page } from 'playwright-core';
+
+/** WCAG 2.0 and 2.1, levels A and AA (issue 14, item 12). */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** One axe finding, as the failure message prints it. */
+export interface A11yFinding {
+  state: string;
+  rule: string;
+  impact: string;
+  target: string;
+  help: string;
+}
+
+/** The serious and critical axe violations of the page as it is now; `state` names it in the report. */
+export async function seriousViolations(page: Page, state: string): Promise<A11yFinding[]> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const findings: A11yFinding[] = [];
+  for (const violation of results.violations) {
+    if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
+    for (const node of violation.nodes) {
+      findings.push({
+        state,
+        rule: violation.id,
+        impact: violation.impact,
+        target: node.target.join(' '),
+        help: `${violation.help} (${violation.helpUrl})`,
+      });
+    }
+  }
+  return findings;
+}
+
+/** A readable list of findings for a failure message (empty when there are none). */
+export function formatFindings(findings: A11yFinding[]): string {
+  return findings.map((f) => `[${f.state}] ${f.rule} (${f.impact}) at ${f.target}: ${f.help}`).join('\n');
+}
+
+/** Whether the focused element lies inside `container`. */
+export function focusInside(container: Locator): Promise<boolean> {
+  return container.evaluate((element) => element.contains(document.activeElement));
+}
+
+/** A short description of the focused element, for failure messages. */
+export function describeFocus(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const el = document.activeElement;
+    if (!el) return '(nothing)';
+    const name = el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 40) ?? '';
+    return `<${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}> ${name}`;
+  });
+}
+
+/**
+ * Presses Tab (or Shift+Tab) `presses` times and returns where focus went each time that was
+ * outside `dialog` (empty when focus stayed inside throughout).
+ */
+export async function focusEscapes(page: Page, dialog: Locator, key: 'Tab' | 'Shift+Tab', presses: number) {
+  const escapes: string[] = [];
+  for (let i = 0; i < presses; i += 1) {
+    await page.keyboard.press(key);
+    if (!(await focusInside(dialog))) escapes.push(`${key} #${i + 1} -> ${await describeFocus(page)}`);
+  }
+  return escapes;
+}
+
+/** How many elements inside `container` the Tab key can reach (visible and not disabled). */
+export function tabbableCount(container: Locator): Promise<number> {
+  return container.evaluate((root) => {
+    const selector =
+      'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+    return Array.from(root.querySelectorAll<HTMLElement>(selector)).filter(
+      (el) => el.tabIndex >= 0 && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden',
+    ).length;
+  });
+}
+
+/** Marks the focused element, so a test can later ask whether focus came back to it. */
+export function markFocused(page: Page): Promise<void> {
+  return page.evaluate(() => {
+    document.querySelector('[data-a11y-opener]')?.removeAttribute('data-a11y-opener');
+    document.activeElement?.setAttribute('data-a11y-opener', '');
+  });
+}
+
+/** Whether focus is on the element markFocused() marked. */
+export function focusIsOnMarked(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.activeElement?.hasAttribute('data-a11y-opener') ?? false);
+}
