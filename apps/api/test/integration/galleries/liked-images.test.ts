@@ -107,7 +107,7 @@ describe('GET /api/v2/image/liked', () => {
     expect(operation?.security).toEqual([{ bearerAuth: [] }]);
   });
 
-  it("reads the likes primary key: one index probe for the member's ids", async () => {
+  it("reads the likes by index: one probe for the member's ids", async () => {
     const sent: Prisma.Sql[] = [];
     const recorder = {
       $queryRaw: (sql: Prisma.Sql) => {
@@ -125,8 +125,12 @@ describe('GET /api/v2/image/liked', () => {
       const rows = await tx.$queryRaw<Array<{ 'QUERY PLAN': unknown }>>(Prisma.sql`EXPLAIN (FORMAT JSON) ${sent[0]!}`);
       return JSON.stringify(rows[0]!['QUERY PLAN']);
     });
-    expect(plan).toContain('"Index Name":"likes_pkey"');
+    // An index scan of likes with both the member and the page's ids in its condition. At this test's
+    // size the primary key and likes_member_latest_idx (member first too) cost the same and the planner
+    // takes either; the is_liked probe at a size where the choice is real is checked in gallery-plans.
+    expect(plan).toMatch(/"Index Name":"(likes_pkey|likes_member_latest_idx)"/);
     expect(plan).toMatch(/"Node Type":"Index (Only )?Scan"/);
+    expect(plan).toMatch(/"Index Cond":"\(\(member_id = [^"]*image_id = ANY/);
     expect(plan).not.toContain('Seq Scan');
   });
 });
