@@ -77,7 +77,10 @@ const WEB_HASH_FILE = path.join(root, 'apps/web/dist/.source-hash');
 
 function ensureWebBuilt() {
   const hash = hashInputs(WEB_INPUTS);
-  const built = fs.existsSync(path.join(root, 'apps/web/dist/index.html')) && fs.existsSync(WEB_HASH_FILE);
+  const built =
+    fs.existsSync(path.join(root, 'apps/web/dist/index.html')) &&
+    fs.existsSync(path.join(root, 'apps/web/dist-server/first-screen.js')) &&
+    fs.existsSync(WEB_HASH_FILE);
   if (built && fs.readFileSync(WEB_HASH_FILE, 'utf8').trim() === hash) return;
   say('building the web app...');
   run(['--filter', '@velvet/web', 'build']);

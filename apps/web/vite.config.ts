@@ -13,8 +13,14 @@ export default defineConfig({
   server: {
     proxy: Object.fromEntries(proxied.map((path) => [path, { target: apiTarget, changeOrigin: true }])),
   },
+  // `vite build --ssr src/app/first-screen.tsx` (the build script's second step): the server's render
+  // of Explore's first screen, one self-contained file the API loads (docs/performance.md).
+  ssr: { noExternal: true },
   build: {
-    outDir: 'dist',
+    outDir: process.argv.includes('--ssr') ? 'dist-server' : 'dist',
+    // dist/.vite/manifest.json: the API reads which CSS and chunks Explore's route needs, to link
+    // them from the server's first screen (the route's stylesheet loads with its chunk otherwise).
+    manifest: !process.argv.includes('--ssr'),
     emptyOutDir: true,
     rolldownOptions: {
       treeshake: {

@@ -21,6 +21,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { CONSENT_KEY, CONSENT_VALUE, DESKTOP_VIEWPORT, launchBrowser } from '../../e2e/support/browser.ts';
+import { FIRST_SCREEN_COOKIE, formatFirstScreenCookie } from '@velvet/contracts/first-screen';
 import { startStack } from '@velvet/api/local/stack';
 import { findFreePort } from '@velvet/api/local/redis';
 
@@ -131,6 +132,12 @@ function build(): void {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   if (result.status !== 0) throw new Error('vite build failed');
+  // The server's render of Explore's first screen (dist-server/), as the web app's build script makes it.
+  const ssr = spawnSync('pnpm', ['exec', 'vite', 'build', '--ssr', 'src/app/first-screen.tsx'], {
+    cwd: WEB_DIR,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (ssr.status !== 0) throw new Error('vite build --ssr failed');
 }
 
 // ---- 2. LCP ----
@@ -145,6 +152,11 @@ interface Load {
 async function measureLoad(browser: Browser, url: string, rate: number): Promise<Load> {
   const context = await browser.newContext({ viewport: DESKTOP_VIEWPORT });
   try {
+    // A returning visitor who passed the adult gate on this device: consent in localStorage (below)
+    // and the first-screen cookie the app keeps beside it (lib/first-screen.ts).
+    await context.addCookies([
+      { name: FIRST_SCREEN_COOKIE, value: formatFirstScreenCookie({ layout: 'full', theme: 'dark' }), url },
+    ]);
     await context.addInitScript(
       ({ key, value }) => {
         if (window !== window.top) return;
@@ -267,6 +279,9 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'velvet-bench-web-'));
   const distCopy = path.join(dataDir, 'dist');
   fs.cpSync(DIST, distCopy, { recursive: true });
+  // Beside it, as in apps/web, the first-screen render (a build from before it has none).
+  const serverDist = path.join(DIST, '..', 'dist-server');
+  if (fs.existsSync(serverDist)) fs.cpSync(serverDist, path.join(dataDir, 'dist-server'), { recursive: true });
   fs.writeFileSync(path.join(distCopy, REFERENCE_PAGE), referenceHtml('/'));
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', WEB_DIST_DIR: distCopy };
   delete env.DATABASE_URL;

@@ -56,15 +56,19 @@ export async function precompressDir(dir: string, options: PrecompressOptions = 
 export function precompress(options: PrecompressOptions = {}): Plugin {
   let outDir = '';
   let logger: Logger | undefined;
+  let ssr = false;
   return {
     name: 'velvet:precompress',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
       logger = config.logger;
+      ssr = Boolean(config.build.ssr);
     },
-    // After every file (the bundle, index.html and public/) is written.
+    // After every file (the bundle, index.html and public/) is written. The server's first-screen
+    // bundle (dist-server/) is read from disk by the API, never sent: nothing to compress.
     async closeBundle() {
+      if (ssr) return;
       const files = await precompressDir(outDir, options);
       logger?.info(`precompressed ${files.length} files (.br, .gz)`);
     },

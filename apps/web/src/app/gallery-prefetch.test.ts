@@ -2,7 +2,12 @@
 // that answer instead of asking again, but only for the same list and viewer, and only while recent.
 // In app/ because it needs the real store (a feature never imports app/).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadNextPage, prefetchFirstPage, PREFETCH_MAX_AGE_MS } from '../features/gallery/gallery-thunks.ts';
+import {
+  loadNextPage,
+  prefetchFirstPage,
+  PREFETCH_MAX_AGE_MS,
+  seedFirstPage,
+} from '../features/gallery/gallery-thunks.ts';
 import { galleryOpened, sortChanged } from '../features/gallery/slice.ts';
 import { makeStore } from './store.ts';
 
@@ -88,5 +93,43 @@ describe('prefetchFirstPage', () => {
     store.dispatch(prefetchFirstPage('collection_gallery'));
 
     expect(urls).toHaveLength(0);
+  });
+});
+
+describe('seedFirstPage (the page the server rendered into the document)', () => {
+  let urls: string[];
+  beforeEach(() => {
+    urls = stubFetch();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  const served = {
+    status: 'ok',
+    list: [{ image_id: 'served-1' }],
+    total_count: 1,
+    next_cursor: null,
+  } as unknown as Parameters<typeof seedFirstPage>[0];
+
+  it("is the gallery's first page: no request at all", async () => {
+    const store = makeStore();
+    store.dispatch(seedFirstPage(served));
+    store.dispatch(galleryOpened('public_gallery'));
+    await store.dispatch(loadNextPage());
+
+    expect(urls).toHaveLength(0);
+    expect(store.getState().gallery.images.map((image) => image.image_id)).toEqual(['served-1']);
+  });
+
+  it('is not used for another sort', async () => {
+    const store = makeStore();
+    store.dispatch(seedFirstPage(served));
+    store.dispatch(galleryOpened('public_gallery'));
+    store.dispatch(sortChanged('Popular'));
+    await store.dispatch(loadNextPage());
+
+    expect(urls).toHaveLength(1);
+    expect(store.getState().gallery.images).toEqual([]);
   });
 });

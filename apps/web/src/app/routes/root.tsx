@@ -2,7 +2,7 @@
 // Features stay unaware of one another; this module wires their state and callbacks. The modals are
 // not needed for the first paint: each loads when it first opens, then stays mounted (its own open and
 // close transitions work as before).
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link, Outlet, useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { buttonClassName } from '../../components/ui/button.tsx';
@@ -11,11 +11,13 @@ import { clearSession, selectAuth, selectNickname, selectToken, setBalance } fro
 import { AdultGate } from '../../features/consent/components/adult-gate.tsx';
 import { leaveSite, useAdultConsent } from '../../features/consent/use-adult-consent.ts';
 import { AppLayout } from '../../features/layout/components/app-layout.tsx';
+import { useIsCompactPanel, useIsMobile } from '../../features/layout/hooks/use-media-query.ts';
 import type { LayoutUser } from '../../features/layout/types.ts';
 import { closeModal, openModal, selectModals } from '../../features/modals/slice.ts';
 import { selectTheme, toggleTheme } from '../../features/theme/slice.ts';
 import { ToastContainer } from '../../features/toast/components/toast-container.tsx';
 import type { TMemberEvent } from '@velvet/contracts/events/member-event';
+import { rememberFirstScreen } from '../../lib/first-screen.ts';
 import { useMemberEventStream } from '../../lib/use-member-event-stream.ts';
 import { useAppDispatch, useAppSelector } from '../hooks.ts';
 import { refreshMemberStanding } from '../refresh-member.ts';
@@ -56,6 +58,12 @@ export function RootRoute() {
   const logoutOpen = consent.given && modals.logout;
   const loginMounted = useOpenedOnce(loginOpen);
   const logoutMounted = useOpenedOnce(logoutOpen);
+  // What the server needs to render Explore's first screen on the next visit: consent, this device's
+  // layout and theme (lib/first-screen.ts). Revoked consent removes it.
+  const isMobile = useIsMobile();
+  const compactPanel = useIsCompactPanel();
+  const layout = isMobile ? 'mobile' : compactPanel ? 'icons' : 'full';
+  useEffect(() => rememberFirstScreen(consent.given ? { layout, theme } : null), [consent.given, layout, theme]);
   const paymentsMounted = useOpenedOnce(
     consent.given && (modals.payment || modals.paymentKind || modals.walletCreation),
   );

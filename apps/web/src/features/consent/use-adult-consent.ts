@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { env } from '../../config/env.ts';
+import { useServerFirstScreen } from '../../lib/first-screen.ts';
 import { consentStorage, type ConsentStorage } from './consent-storage.ts';
 
 export interface AdultConsent {
@@ -9,7 +10,9 @@ export interface AdultConsent {
 }
 
 export function useAdultConsent(storage: ConsentStorage = consentStorage): AdultConsent {
-  const [given, setGiven] = useState(() => storage.get());
+  // The server renders the first screen only for a visitor whose cookie says they passed the gate.
+  const onServer = useServerFirstScreen() !== null;
+  const [given, setGiven] = useState(() => onServer || storage.get());
   const give = useCallback(() => {
     storage.give();
     setGiven(true);

@@ -58,6 +58,23 @@ export function prefetchFirstPage(
   };
 }
 
+/**
+ * The first page the server put in the document with its render of the first screen (app/main.tsx):
+ * the gallery's first fetch takes it, like a prefetched answer, instead of asking again.
+ */
+export function seedFirstPage(
+  response: TListImagesResponse,
+  type: GalleryType = 'public_gallery',
+  now: () => number = Date.now,
+): GalleryThunk<void> {
+  return (_dispatch, getState) => {
+    const token = selectBearerToken(getState());
+    if (decideFetch(createGalleryState(type), token === null) !== 'fetch') return;
+    const args = listArgsFor(createGalleryState(type));
+    prefetched = { key: prefetchKey(args, token), startedAt: now(), response: Promise.resolve(response) };
+  };
+}
+
 /** The prefetched answer for these args and viewer, once: null when there is none (or it is stale). */
 function takePrefetched(args: GalleryListArgs, token: string | null, now: number): Prefetched['response'] | null {
   const held = prefetched;

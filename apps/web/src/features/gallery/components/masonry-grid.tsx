@@ -3,8 +3,9 @@
 // the rows on screen at first paint (masonry.ts, onFirstScreen) appear at once, the others slide in.
 import { useMemo, useRef, type ReactNode } from 'react';
 import { GALLERY } from '@velvet/contracts/catalog';
+import { useServerFirstScreen } from '../../../lib/first-screen.ts';
 import { useElementWidth } from '../hooks/use-element-width.ts';
-import { columnCount, dealRoundRobin, onFirstScreen, type GallerySlot } from '../masonry.ts';
+import { FIRST_SCREEN_ROWS, columnCount, dealRoundRobin, onFirstScreen, type GallerySlot } from '../masonry.ts';
 import styles from './masonry-grid.module.css';
 
 export interface MasonryGridProps<T> {
@@ -12,7 +13,48 @@ export interface MasonryGridProps<T> {
   renderSlot: (slot: GallerySlot<T>, place: { row: number }) => ReactNode;
 }
 
-export function MasonryGrid<T>({ slots, renderSlot }: MasonryGridProps<T>) {
+/** Every column count the grid can have, for the server's first screen. */
+const COLUMN_COUNTS = Array.from(
+  { length: GALLERY.maxColumns - GALLERY.minColumns + 1 },
+  (_, i) => GALLERY.minColumns + i,
+);
+
+/**
+ * The server's first screen (docs/performance.md): the server cannot measure the grid, so it sends
+ * the first rows dealt for every column count, and the stylesheet shows the one the grid's width
+ * gives (container queries with columnCount's thresholds). Same slots, columns and cells as the
+ * browser's grid, so its pictures paint where and as large as React's will.
+ */
+function FirstScreenGrid<T>({ slots, renderSlot }: MasonryGridProps<T>) {
+  return (
+    <div className={styles.firstScreen} data-testid="masonry-grid" data-first-screen="">
+      {COLUMN_COUNTS.map((columns) => (
+        <div
+          key={columns}
+          className={`${styles.grid} ${styles.variant}`}
+          style={{ gap: GALLERY.gapPx }}
+          data-columns={columns}
+        >
+          {dealRoundRobin(slots.slice(0, columns * FIRST_SCREEN_ROWS), columns).map((column, index) => (
+            <div key={index} className={styles.column} style={{ gap: GALLERY.gapPx }}>
+              {column.map((slot, row) => (
+                <div key={slot.key} className={styles.still}>
+                  {renderSlot(slot, { row })}
+                </div>
+              ))}
+            </div>
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export function MasonryGrid<T>(props: MasonryGridProps<T>) {
+  return useServerFirstScreen() ? <FirstScreenGrid {...props} /> : <BrowserGrid {...props} />;
+}
+
+function BrowserGrid<T>({ slots, renderSlot }: MasonryGridProps<T>) {
   const ref = useRef<HTMLDivElement>(null);
   const width = useElementWidth(ref);
   const columns = columnCount(width);

@@ -104,6 +104,7 @@ export function BottomBar({ isLoggedIn, onLogin, onLogout }: BottomBarProps) {
           <button
             type="button"
             className={styles.tab}
+            data-session=""
             onClick={() => {
               close();
               onLogout();
@@ -116,6 +117,7 @@ export function BottomBar({ isLoggedIn, onLogin, onLogout }: BottomBarProps) {
           <button
             type="button"
             className={styles.tab}
+            data-session=""
             onClick={() => {
               close();
               onLogin();

@@ -44,7 +44,8 @@ export function SidePanel({ user, theme, onLogin, onLogout, compact = false }: S
           </section>
         ))}
       </nav>
-      <div className={styles.footer}>
+      {/* data-session: hidden in the server's first screen, which cannot know who is signed in. */}
+      <div className={styles.footer} data-session="">
         {user ? (
           <>
             <button

@@ -27,6 +27,7 @@ export function DesktopTopBar({ user, theme, onToggleTheme }: TopBarProps) {
         className={styles.chip}
         aria-label={`Coin balance ${balance}`}
         data-testid="balance-chip"
+        data-session=""
       >
         <CoinIcon />
         <span>{balance}</span>

@@ -1,7 +1,9 @@
 import { useSyncExternalStore } from 'react';
 import { LAYOUT } from '@velvet/contracts/catalog';
+import { useServerFirstScreen } from '../../../lib/first-screen.ts';
 
-export function useMediaQuery(query: string): boolean {
+/** `serverValue`: the answer while rendering on the server (from the first-screen cookie's layout). */
+export function useMediaQuery(query: string, serverValue = false): boolean {
   return useSyncExternalStore(
     (onChange) => {
       const list = window.matchMedia(query);
@@ -9,7 +11,7 @@ export function useMediaQuery(query: string): boolean {
       return () => list.removeEventListener('change', onChange);
     },
     () => window.matchMedia(query).matches,
-    () => false,
+    () => serverValue,
   );
 }
 
@@ -17,7 +19,7 @@ export function useMediaQuery(query: string): boolean {
 export const MOBILE_MEDIA_QUERY = `(max-width: ${LAYOUT.mobileBreakpointPx - 0.02}px)`;
 
 export function useIsMobile(): boolean {
-  return useMediaQuery(MOBILE_MEDIA_QUERY);
+  return useMediaQuery(MOBILE_MEDIA_QUERY, useServerFirstScreen()?.layout === 'mobile');
 }
 
 /** Below this width (and from 768px) the desktop side panel shows only its icons, so Explore keeps two columns. */
@@ -25,5 +27,5 @@ export const FULL_PANEL_MIN_WIDTH_PX = 1024;
 export const COMPACT_PANEL_MEDIA_QUERY = `(min-width: ${LAYOUT.mobileBreakpointPx}px) and (max-width: ${FULL_PANEL_MIN_WIDTH_PX - 0.02}px)`;
 
 export function useIsCompactPanel(): boolean {
-  return useMediaQuery(COMPACT_PANEL_MEDIA_QUERY);
+  return useMediaQuery(COMPACT_PANEL_MEDIA_QUERY, useServerFirstScreen()?.layout === 'icons');
 }

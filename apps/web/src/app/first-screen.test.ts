@@ -1,0 +1,85 @@
+/// <reference types="node" />
+// (Reads the grid's stylesheet from disk: a CSS module import gives its class names, not its rules.)
+import fs from 'node:fs';
+import { FIRST_SCREEN_COOKIE, FIRST_SCREEN_PATHS, isFirstScreenPath } from '@velvet/contracts/first-screen';
+import { GALLERY } from '@velvet/contracts/catalog';
+import { describe, expect, it } from 'vitest';
+import { paths } from '../config/paths.ts';
+import { isExplorePath } from './router.tsx';
+import { columnCount } from '../features/gallery/masonry.ts';
+import { rememberFirstScreen } from '../lib/first-screen.ts';
+
+/** A document.cookie stand-in that keeps what a browser would: name=value, or nothing after Max-Age=0. */
+function cookieJar() {
+  const jar = new Map<string, string>();
+  const written: string[] = [];
+  return {
+    written,
+    get cookie() {
+      return [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    },
+    set cookie(line: string) {
+      written.push(line);
+      const [pair = ''] = line.split(';');
+      const eq = pair.indexOf('=');
+      if (/max-age=0(;|$)/i.test(line)) jar.delete(pair.slice(0, eq));
+      else jar.set(pair.slice(0, eq), pair.slice(eq + 1));
+    },
+  };
+}
+
+describe('rememberFirstScreen', () => {
+  it('writes the hints for a year, on every path, and not again while they stay the same', () => {
+    const doc = cookieJar();
+    rememberFirstScreen({ layout: 'full', theme: 'dark' }, doc, false);
+    rememberFirstScreen({ layout: 'full', theme: 'dark' }, doc, false);
+    expect(doc.written).toEqual([`${FIRST_SCREEN_COOKIE}=v1.full.dark; Max-Age=31536000; Path=/; SameSite=Lax`]);
+    rememberFirstScreen({ layout: 'mobile', theme: 'light' }, doc, true);
+    expect(doc.cookie).toBe(`${FIRST_SCREEN_COOKIE}=v1.mobile.light`);
+    expect(doc.written.at(-1)).toMatch(/; Secure$/);
+  });
+
+  it('removes the cookie when there is no consent (no pictures in the next document)', () => {
+    const doc = cookieJar();
+    rememberFirstScreen({ layout: 'icons', theme: 'dark' }, doc, false);
+    rememberFirstScreen(null, doc, false);
+    expect(doc.cookie).toBe('');
+    expect(doc.written.at(-1)).toBe(`${FIRST_SCREEN_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`);
+    rememberFirstScreen(null, doc, false);
+    expect(doc.written).toHaveLength(2);
+  });
+});
+
+describe('the server first screen follows the app', () => {
+  it("renders on exactly Explore's paths", () => {
+    expect([...FIRST_SCREEN_PATHS].sort()).toEqual([paths.root, paths.home, paths.gallery].sort());
+    for (const url of ['/', '/home', '/gallery', '/generate', '/likes', '/gallery/']) {
+      expect(isFirstScreenPath(url)).toBe(isExplorePath(url));
+    }
+  });
+
+  it("shows the column count columnCount() gives at every width (the stylesheet's container queries)", () => {
+    const css = fs.readFileSync(
+      new URL('../features/gallery/components/masonry-grid.module.css', import.meta.url),
+      'utf8',
+    );
+    // Each rule: @container (<condition>) { .variant[data-columns='N'] { display: flex } }
+    const rules = [...css.matchAll(/@container \(([^)]*)\)\s*\{\s*\.variant\[data-columns='(\d)'\]/g)].map(
+      ([, condition, columns]) => ({ condition: condition ?? '', columns: Number(columns) }),
+    );
+    expect(rules).toHaveLength(GALLERY.maxColumns - GALLERY.minColumns + 1);
+    const holds = (condition: string, width: number) => {
+      const between = /^(\d+)px <= width < (\d+)px$/.exec(condition);
+      if (between) return width >= Number(between[1]) && width < Number(between[2]);
+      const below = /^width < (\d+)px$/.exec(condition);
+      if (below) return width < Number(below[1]);
+      const from = /^width >= (\d+)px$/.exec(condition);
+      if (from) return width >= Number(from[1]);
+      throw new Error(`unexpected container condition: ${condition}`);
+    };
+    for (let width = 1; width <= 2400; width += 1) {
+      const shown = rules.filter((rule) => holds(rule.condition, width)).map((rule) => rule.columns);
+      expect({ width, shown }).toEqual({ width, shown: [columnCount(width)] });
+    }
+  });
+});

@@ -1,0 +1,137 @@
+// (page.evaluate callbacks and init scripts run in the browser.)
+// Explore's first screen rendered by the server (docs/performance.md, "Server-rendered first screen"):
+// a visitor who passed the adult gate gets the pictures in the document itself, painted before any
+// script runs, exactly where and as large as the app then shows them; a visitor who has not gets no
+// picture before the gate. The app keeps the cookie behind it in step with consent, layout and theme.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { FIRST_SCREEN_COOKIE } from '@velvet/contracts/first-screen';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl } from '../support/base-url.ts';
+import { launchBrowser, newContext, urlFor } from '../support/browser.ts';
+import { watchListCalls } from '../support/gallery.ts';
+import { waitForTitle, waitVisible, watchErrors } from '../support/page-helpers.ts';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+type Box = { x: number; y: number; width: number; height: number };
+
+const VIEWPORTS = [
+  { name: 'desktop 1280x800', layout: 'full', viewport: { width: 1280, height: 800 }, mobile: false },
+  { name: 'icon panel 900x800', layout: 'icons', viewport: { width: 900, height: 800 }, mobile: false },
+  { name: 'phone 390x844', layout: 'mobile', viewport: { width: 390, height: 844 }, mobile: true },
+] as const;
+
+async function firstScreenCookie(context: BrowserContext): Promise<string | undefined> {
+  return (await context.cookies()).find((c) => c.name === FIRST_SCREEN_COOKIE)?.value;
+}
+
+/** The boxes of the cards on screen, by image id, once their pictures have loaded. */
+async function visibleCardBoxes(page: Page): Promise<Record<string, Box>> {
+  await page.waitForFunction(() => {
+    const imgs = Array.from(document.querySelectorAll<HTMLImageElement>('[data-testid="gallery-card"] img'));
+    // On screen: laid out (not in a hidden variant) and above the fold (the others load lazily).
+    const shown = imgs.filter((img) => {
+      const rect = img.getBoundingClientRect();
+      return rect.width > 0 && rect.top < window.innerHeight;
+    });
+    return shown.length > 0 && shown.every((img) => img.complete && img.naturalWidth > 0);
+  });
+  return page.evaluate(() => {
+    const boxes: Record<string, Box> = {};
+    for (const card of Array.from(document.querySelectorAll<HTMLElement>('[data-testid="gallery-card"]'))) {
+      const rect = card.getBoundingClientRect();
+      if (rect.width === 0 || rect.top >= window.innerHeight) continue;
+      boxes[card.dataset.imageId ?? '?'] = { x: rect.x, y: rect.y, width: rect.width, height: rect.height };
+    }
+    return boxes;
+  });
+}
+
+describe("Explore's first screen from the server", () => {
+  for (const { name, layout, viewport, mobile } of VIEWPORTS) {
+    it(`${name}: the document's pictures sit where the app puts them, and the app asks for no page`, async () => {
+      const cookie = { name: FIRST_SCREEN_COOKIE, value: `v1.${layout}.dark`, url: baseUrl() };
+      const device = { viewport, ...(mobile ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}) };
+
+      // What the document alone paints: no script runs.
+      const still = await browser.newContext({ ...device, javaScriptEnabled: false });
+      await still.addCookies([cookie]);
+      const documentPage = await still.newPage();
+      await documentPage.goto(urlFor(baseUrl(), '/'));
+      expect(await documentPage.title()).toBe('Explore · Velvet');
+      const fromServer = await visibleCardBoxes(documentPage);
+      await still.close();
+
+      // The app, for the same returning visitor (consent stored, the same cookie).
+      const context = await newContext(browser, { consent: true, mobile });
+      await context.addCookies([cookie]);
+      const page = await context.newPage();
+      await page.setViewportSize(viewport);
+      const errors = watchErrors(page);
+      const calls = watchListCalls(page);
+      await page.goto(urlFor(baseUrl(), '/'));
+      await waitForTitle(page, 'Explore');
+      await page.waitForSelector('[data-testid="masonry-grid"]:not([data-first-screen])');
+      const fromApp = await visibleCardBoxes(page);
+
+      const ids = Object.keys(fromServer);
+      expect(ids.length).toBeGreaterThanOrEqual(mobile ? 1 : 2);
+      for (const id of ids) {
+        const server = fromServer[id]!;
+        const app = fromApp[id];
+        expect(app, `card ${id} on the app's first screen`).toBeDefined();
+        for (const key of ['x', 'y', 'width', 'height'] as const) {
+          expect(Math.abs(app![key] - server[key]), `card ${id} ${key}: ${server[key]} vs ${app![key]}`).toBeLessThan(
+            1.5,
+          );
+        }
+      }
+      // The page came with the document: the first list call is the second page's, if any.
+      expect(calls.filter((url) => (url.searchParams.get('page') ?? '1') === '1')).toHaveLength(0);
+      // And the session area the server could not know shows once the app runs.
+      const login = mobile
+        ? page.getByRole('button', { name: 'Login' })
+        : page.getByRole('button', { name: 'Login' }).first();
+      await waitVisible(login);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('a first visit gets no picture before the adult gate; Enter Site remembers layout and theme', async () => {
+    const still = await browser.newContext({ viewport: { width: 1280, height: 800 }, javaScriptEnabled: false });
+    const documentPage = await still.newPage();
+    await documentPage.goto(urlFor(baseUrl(), '/'));
+    expect(await documentPage.locator('#root').innerHTML()).toBe('');
+    expect(await documentPage.locator('img').count()).toBe(0);
+    await still.close();
+
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto(urlFor(baseUrl(), '/'));
+    const gate = page.getByRole('dialog', { name: 'Adults only' });
+    await waitVisible(gate);
+    expect(await firstScreenCookie(context)).toBeUndefined();
+    await gate.getByRole('button', { name: 'Enter Site' }).click();
+    await expect.poll(() => firstScreenCookie(context)).toBe('v1.full.dark');
+
+    await page.getByRole('button', { name: 'Switch to light theme' }).first().click();
+    await expect.poll(() => firstScreenCookie(context)).toBe('v1.full.light');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => firstScreenCookie(context)).toBe('v1.mobile.light');
+
+    // The next document carries the pictures, in the theme last shown.
+    await page.reload();
+    await waitForTitle(page, 'Explore');
+    expect(await page.locator('html').getAttribute('data-theme')).toBe('light');
+    await context.close();
+  });
+});
