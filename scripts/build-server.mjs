@@ -23,7 +23,7 @@ export const SERVER_PACKAGES = ['packages/contracts', 'apps/api', 'apps/worker']
 /** The node flags that make workspace imports resolve to compiled JavaScript. */
 export const COMPILED_NODE_FLAGS = ['--conditions=velvet-compiled', '--enable-source-maps'];
 const HASH_FILE = path.join(ROOT, 'apps/api/dist/.source-hash');
-const SKIP_DIRS = new Set(['node_modules', 'dist', '.turbo', 'coverage']);
+const SKIP_DIRS = new Set(['node_modules', 'dist', 'dist-server', '.turbo', 'coverage']);
 
 function listFiles(dir, out = []) {
   let entries;
