@@ -298,10 +298,10 @@ describe('detail view from My Collections (collection variant)', () => {
     expect(await dialog.getByTestId('detail-state').textContent()).toBe('Claimed');
     await waitVisible(theCard.getByTestId('badge-claimed'));
     expect(await imageStatus(owner.session, imageId!)).toMatchObject({ is_claim: 'Y', is_open: 'N' });
-    // The claim job refunds the 100 coins (3 s here) and the balance shows it without a reload.
+    // The claim job refunds the 100 coins (12 s here) and the balance shows it without a reload.
     await page
       .locator('[data-testid="balance-chip"][aria-label="Coin balance 500"]')
-      .waitFor({ state: 'visible', timeout: 20_000 });
+      .waitFor({ state: 'visible', timeout: 45_000 });
     await page.context().close();
   });
 

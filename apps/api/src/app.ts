@@ -12,7 +12,6 @@ import compress from './plugins/external/compress.ts';
 import helmet from './plugins/external/helmet.ts';
 import swagger from './plugins/external/swagger.ts';
 import adminRoutes from './routes/admin/index.ts';
-import adminSafetyRoutes from './routes/admin/safety.ts';
 import adRoutes from './routes/ads/index.ts';
 import authRoutes from './routes/auth/index.ts';
 import verificationRoutes from './routes/auth/verification.ts';
@@ -132,7 +131,6 @@ export async function buildApp({ services, logger, caches }: BuildAppOptions) {
   await app.register(paymentRoutes);
   await app.register(walletRoutes);
   await app.register(adminRoutes);
-  await app.register(adminSafetyRoutes);
 
   await app.register(webApp, { distDir: config.WEB_DIST_DIR, enabled: config.SERVE_WEB });
   return app;

@@ -28,6 +28,8 @@ export const API_PATHS = {
   getDeposit: '/api/v2/wallet/deposit/:id',
 
   createQna: '/api/qna',
+  /** Not in the spec: the member's own support requests with support's replies (GET, bearer). */
+  listMyQna: '/api/qna',
   updateMember: '/api/members',
   /** Not in the spec: the signed-in member (GET on the same path as the nickname update). */
   getMember: '/api/members',
@@ -37,6 +39,15 @@ export const API_PATHS = {
   adminQnaItem: '/api/admin/qna/:id',
   adminClaims: '/api/admin/claims',
   adminClaimItem: '/api/admin/claims/:id',
+  /** Not in the spec: the support console's Inbox and Claims screens (issue 15, docs/support.md). */
+  adminInbox: '/api/admin/inbox',
+  adminInboxItem: '/api/admin/inbox/:id',
+  adminInboxReplies: '/api/admin/inbox/:id/replies',
+  adminInboxClose: '/api/admin/inbox/:id/close',
+  adminClaimQueue: '/api/admin/claims/queue',
+  adminClaimImage: '/api/admin/claims/:id/image',
+  adminClaimApprove: '/api/admin/claims/:id/approve',
+  adminClaimReject: '/api/admin/claims/:id/reject',
   adminReports: '/api/admin/reports',
   adminReportedImage: '/api/admin/reports/:image_id',
   /** Not in the spec: crypto deposits for support, and the rate override (docs/payments-crypto.md). */
@@ -53,6 +64,28 @@ export const API_PATHS = {
   adminSafetyHoldPicture: '/api/admin/safety/holds/:id/picture',
   adminSafetyEscalations: '/api/admin/safety/escalations',
   adminSafetyReportEscalation: '/api/admin/safety/escalations/:id/report',
+  /** Not in the spec: the console's Moderation queue (reported images and held pictures, issue 15). */
+  adminModeration: '/api/admin/moderation',
+  adminModerationReport: '/api/admin/moderation/reports/:image_id',
+  adminModerationReportPicture: '/api/admin/moderation/reports/:image_id/picture',
+  adminModerationHold: '/api/admin/moderation/holds/:id',
+  /** Not in the spec: card payments, refunds and disputes for the console (read-only). */
+  adminPayments: '/api/admin/payments',
+  /** Not in the spec: the background queues (counts, failed jobs, retry). */
+  adminQueues: '/api/admin/queues',
+  adminQueueFailedJobs: '/api/admin/queues/:queue/failed',
+  adminQueueRetryJob: '/api/admin/queues/:queue/jobs/:job_id/retry',
+
+  /** Not in the spec: the support console's Members and Audit log (issue 15, docs/support.md). */
+  adminMembers: '/api/admin/members',
+  adminMember: '/api/admin/members/:member_id',
+  adminMemberLedger: '/api/admin/members/:member_id/ledger',
+  adminMemberCoins: '/api/admin/members/:member_id/coins',
+  adminMemberMute: '/api/admin/members/:member_id/mute',
+  adminMemberSuspend: '/api/admin/members/:member_id/suspend',
+  adminMemberRestore: '/api/admin/members/:member_id/restore',
+  adminMemberRole: '/api/admin/members/:member_id/role',
+  adminAudit: '/api/admin/audit',
 
   makeImages: '/api/v2/images/make',
   /** Not in the spec: which image model answers (the demo provider is labelled in the UI). */

@@ -67,25 +67,43 @@ export async function findWatchedDeposits(db: Database, coin: CryptoCoin, watchS
 export interface DepositFilter {
   needsReview?: boolean | undefined;
   status?: Prisma.CryptoDepositWhereInput['status'];
+  outcome?: Prisma.CryptoDepositWhereInput['outcome'];
   coin?: string | undefined;
+  /** Part of the member id (their email), case-insensitive. */
+  search?: string | undefined;
 }
 
 function depositWhere(filter: DepositFilter): Prisma.CryptoDepositWhereInput {
   return {
     ...(filter.needsReview !== undefined ? { needsReview: filter.needsReview } : {}),
     ...(filter.status !== undefined ? { status: filter.status } : {}),
+    ...(filter.outcome !== undefined ? { outcome: filter.outcome } : {}),
     ...(filter.coin !== undefined ? { coin: filter.coin } : {}),
+    ...(filter.search ? { memberId: { contains: filter.search, mode: 'insensitive' as const } } : {}),
   };
 }
 
-export async function listDeposits(db: Database, filter: DepositFilter, page: number, limit: number) {
+/**
+ * Newest first. `after` (keyset: rows strictly older than this createdAt, id) wins over `page`;
+ * `take` may be limit + 1 to learn whether a next page exists.
+ */
+export async function listDeposits(
+  db: Database,
+  filter: DepositFilter,
+  page: number,
+  take: number,
+  after?: { at: Date; id: string },
+) {
   const where = depositWhere(filter);
+  const keyset: Prisma.CryptoDepositWhereInput = after
+    ? { OR: [{ createdAt: { lt: after.at } }, { createdAt: after.at, id: { lt: after.id } }] }
+    : {};
   const [rows, total] = await Promise.all([
     db.cryptoDeposit.findMany({
-      where,
+      where: { AND: [where, keyset] },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      skip: (page - 1) * limit,
-      take: limit,
+      ...(after ? {} : { skip: (page - 1) * (take - 1) }),
+      take,
     }),
     db.cryptoDeposit.count({ where }),
   ]);

@@ -8,7 +8,7 @@ import { Prisma } from '../generated/prisma/client.ts';
 export async function findActiveMember(db: Database, memberId: string) {
   return db.member.findFirst({
     where: { id: memberId, deletedAt: null },
-    select: { role: true, sessionsValidAfter: true },
+    select: { role: true, sessionsValidAfter: true, suspendedAt: true },
   });
 }
 
@@ -23,6 +23,7 @@ const sessionFields = {
   membershipExpiresAt: true,
   deletedAt: true,
   emailVerifiedAt: true,
+  suspendedAt: true,
 } as const;
 
 export type MemberRecord = Prisma.MemberGetPayload<{ select: typeof sessionFields }>;
@@ -51,7 +52,7 @@ export function createMember(
     passwordHash: string | null;
     picture: string | null;
     adultAttestedAt: Date;
-    role?: 'member' | 'admin';
+    role?: 'member' | 'support' | 'admin';
     /** Set when the address is already proven (Google); email registration leaves it null. */
     emailVerifiedAt?: Date | null;
   },

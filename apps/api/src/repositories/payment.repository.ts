@@ -53,3 +53,36 @@ export function lockPayment(tx: DatabaseTransaction, provider: string, providerR
 export function updatePayment(tx: DatabaseOrTransaction, id: string, data: Prisma.PaymentUpdateInput) {
   return tx.payment.update({ where: { id }, data });
 }
+
+export interface CardPaymentFilter {
+  status?: 'pending' | 'succeeded' | 'failed' | 'canceled' | 'refunded' | undefined;
+  kind?: 'coin' | 'membership' | undefined;
+  /** Refunded or disputed payments, and partial refunds waiting for a person. */
+  reversalsOnly?: boolean;
+  /** Part of the member id (their email), case-insensitive. */
+  search?: string | undefined;
+  /** Keyset: rows strictly older than this (createdAt, id). */
+  after?: { at: Date; id: string } | undefined;
+  take: number;
+}
+
+/** Card payments newest first, for the support console. */
+export function listCardPayments(db: DatabaseOrTransaction, filter: CardPaymentFilter) {
+  const and: Prisma.PaymentWhereInput[] = [];
+  if (filter.status) and.push({ status: filter.status });
+  if (filter.kind) and.push({ kind: filter.kind });
+  if (filter.search) and.push({ memberId: { contains: filter.search, mode: 'insensitive' } });
+  if (filter.reversalsOnly) {
+    and.push({ OR: [{ status: 'refunded' }, { failureReason: { startsWith: 'partial refund' } }] });
+  }
+  if (filter.after) {
+    and.push({
+      OR: [{ createdAt: { lt: filter.after.at } }, { createdAt: filter.after.at, id: { lt: filter.after.id } }],
+    });
+  }
+  return db.payment.findMany({
+    where: { AND: and },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: filter.take,
+  });
+}

@@ -23,11 +23,15 @@ export async function decideReports(
   tx: DatabaseTransaction,
   imageId: string,
   decision: 'unpublish' | 'dismiss',
+  decidedBy: string | null = null,
+  at = new Date(),
 ): Promise<number> {
+  // Conditional on 'open': of two support people deciding at once, the second decides nothing.
   const { count } = await tx.contentReport.updateMany({
     where: { imageId, status: 'open' },
-    data: { status: decision === 'unpublish' ? 'upheld' : 'dismissed', decidedAt: new Date() },
+    data: { status: decision === 'unpublish' ? 'upheld' : 'dismissed', decidedAt: at, decidedBy },
   });
+  if (count === 0) return 0;
   if (decision === 'unpublish') {
     // Stays hidden: the owner cannot publish it again.
     await tx.image.update({ where: { imageId }, data: { isOpen: false, hiddenForReview: true } });

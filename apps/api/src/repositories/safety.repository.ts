@@ -104,6 +104,15 @@ export async function muteMember(db: DatabaseOrTransaction, memberId: string, un
   return count === 1;
 }
 
+/** The latest 'muted' entry of a member's safety log (who muted them and when, for a 409). */
+export function findLatestMuteEvent(db: DatabaseOrTransaction, memberId: string) {
+  return db.promptSafetyEvent.findFirst({
+    where: { memberId, outcome: 'muted' },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    select: { rule: true, createdAt: true },
+  });
+}
+
 /** Locks the member row and clears the mute; returns the mute that ran (null: none, or no such member). */
 export async function clearMute(tx: DatabaseTransaction, memberId: string, now: Date) {
   const rows = await tx.$queryRaw<Array<{ muted_until: Date | null }>>`
@@ -148,6 +157,11 @@ export function createEscalation(
   return db.safetyEscalation.create({ data });
 }
 
+/** Serialises escalations of one moderation item (a transaction-scoped advisory lock on its key). */
+export async function lockEscalationTarget(tx: DatabaseTransaction, key: string) {
+  await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${key}))::text`;
+}
+
 export async function listEscalations(db: Database, reported: boolean | undefined, skip: number, take: number) {
   const where: Prisma.SafetyEscalationWhereInput =
     reported === undefined ? {} : { reportedAt: reported ? { not: null } : null };
@@ -159,7 +173,7 @@ export async function listEscalations(db: Database, reported: boolean | undefine
 }
 
 /** Records the report once: false when the escalation was already reported (or does not exist). */
-export async function markEscalationReported(db: Database, id: string, reportRef: string, at: Date) {
+export async function markEscalationReported(db: DatabaseOrTransaction, id: string, reportRef: string, at: Date) {
   const { count } = await db.safetyEscalation.updateMany({
     where: { id, reportedAt: null },
     data: { reportedAt: at, reportRef },
@@ -224,7 +238,13 @@ export async function lockHold(tx: DatabaseTransaction, id: string): Promise<Saf
 export function decideHold(
   tx: DatabaseTransaction,
   id: string,
-  data: { status: 'released' | 'removed'; decidedBy: string; decidedAt: Date; quarantineKey: null },
+  data: {
+    status: 'released' | 'removed';
+    decidedBy: string;
+    decidedAt: Date;
+    quarantineKey: null;
+    decisionNote?: string | null;
+  },
 ): Promise<SafetyHoldRecord> {
   return tx.safetyHold.update({ where: { id }, data, select: holdFields });
 }

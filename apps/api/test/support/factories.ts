@@ -9,7 +9,12 @@ const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${ran
 
 export async function createMember(
   db: Database,
-  overrides: { id?: string; nickname?: string | null; role?: 'member' | 'admin'; deletedAt?: Date | null } = {},
+  overrides: {
+    id?: string;
+    nickname?: string | null;
+    role?: 'member' | 'support' | 'admin';
+    deletedAt?: Date | null;
+  } = {},
 ) {
   const tag = unique();
   const nickname = overrides.nickname === undefined ? `member${tag}` : overrides.nickname;

@@ -8,6 +8,9 @@ import type { AppDispatch } from './store.ts';
 export function refreshMemberStanding(dispatch: AppDispatch): void {
   void dispatch(accountApi.endpoints.getMember.initiate(undefined, { subscribe: false, forceRefetch: true }))
     .unwrap()
-    .then(({ cur_tokens, member_kind }) => dispatch(updateUser({ cur_tokens, member_kind })))
+    // The role too: a session stored before roles existed (or before a grant) learns it here.
+    .then(({ cur_tokens, member_kind, role }) =>
+      dispatch(updateUser({ cur_tokens, member_kind, ...(role ? { role } : {}) })),
+    )
     .catch(() => undefined);
 }

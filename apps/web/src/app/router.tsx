@@ -68,6 +68,16 @@ const screens = {
   verifyEmail: lazyRoute(() => import('./routes/auth/verify-email.tsx')),
   resetPassword: lazyRoute(() => import('./routes/auth/reset-password.tsx')),
   notFound: lazyRoute(() => import('./routes/not-found.tsx')),
+  // The support console (support and admin sessions; anyone else gets the not-found screen).
+  console: lazyRoute(() => import('./routes/admin/console-layout.tsx')),
+  consoleIndex: lazyRoute(() => import('./routes/admin/index.tsx')),
+  consoleInbox: lazyRoute(() => import('./routes/admin/inbox.tsx')),
+  consoleClaims: lazyRoute(() => import('./routes/admin/claims.tsx')),
+  consoleModeration: lazyRoute(() => import('./routes/admin/moderation.tsx')),
+  consolePayments: lazyRoute(() => import('./routes/admin/payments.tsx')),
+  consoleMembers: lazyRoute(() => import('./routes/admin/members.tsx')),
+  consoleQueues: lazyRoute(() => import('./routes/admin/queues.tsx')),
+  consoleAudit: lazyRoute(() => import('./routes/admin/audit.tsx')),
 };
 
 /** Explore's route module: the entry starts loading it at once when the first URL is Explore's. */
@@ -95,6 +105,17 @@ function AppRoutes() {
           <Route path={paths.paymentCancel} element={screens.paymentCancel.element} />
           <Route path={paths.verifyEmail} element={screens.verifyEmail.element} />
           <Route path={paths.resetPassword} element={screens.resetPassword.element} />
+          <Route path={paths.admin} element={screens.console.element}>
+            <Route index element={screens.consoleIndex.element} />
+            <Route path={paths.adminInbox} element={screens.consoleInbox.element} />
+            <Route path={paths.adminClaims} element={screens.consoleClaims.element} />
+            <Route path={paths.adminModeration} element={screens.consoleModeration.element} />
+            <Route path={paths.adminPayments} element={screens.consolePayments.element} />
+            <Route path={paths.adminMembers} element={screens.consoleMembers.element} />
+            <Route path={paths.adminQueues} element={screens.consoleQueues.element} />
+            <Route path={paths.adminAudit} element={screens.consoleAudit.element} />
+            <Route path="*" element={screens.notFound.element} />
+          </Route>
           <Route path="*" element={screens.notFound.element} />
         </Route>
       </Routes>

@@ -21,6 +21,16 @@ export const paths = {
   verifyEmail: '/verify-email',
   /** Not in the spec: the password reset email's link (?token=...). */
   resetPassword: '/reset-password',
+  /** Not in the spec: the support console (support and admin sessions only; docs/support.md). */
+  admin: '/admin',
+  adminInbox: '/admin/inbox',
+  adminClaims: '/admin/claims',
+  adminModeration: '/admin/moderation',
+  /** Crypto deposits needing a decision, card payments, refunds and disputes. */
+  adminPayments: '/admin/payments',
+  adminMembers: '/admin/members',
+  adminQueues: '/admin/queues',
+  adminAudit: '/admin/audit',
   /** Coming-soon menu entries: never routed, so they fall through to the not-found screen. */
   videos: '/videos',
   train: '/train',

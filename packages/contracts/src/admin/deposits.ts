@@ -1,6 +1,7 @@
-// The support team's view of crypto deposits (admin bearer; docs/payments-crypto.md):
-// GET /api/admin/deposits?needs_review=true&status=&coin=&page=&limit= (newest first) and
-// PATCH /api/admin/deposits/:id { action: 'credit' | 'close', note } after a review.
+// The support team's view of crypto deposits (support or admin bearer; docs/payments-crypto.md):
+// GET /api/admin/deposits?needs_review=true&status=&outcome=&coin=&search=&limit=&cursor= (newest first;
+// `cursor` is keyset paging, the older `page` still works without it) and
+// PATCH /api/admin/deposits/:id { action: 'credit' | 'refuse' | 'close', note } after a review.
 import { z } from 'zod';
 import { zOneOf, zQuery, zQueryPage, zText } from '../common.ts';
 import { CRYPTO_COINS } from '../options.ts';
@@ -16,6 +17,11 @@ export const ZListDepositsRequest = z.object({
   ),
   status: zQuery(zOneOf('status', DEPOSIT_STATUSES).optional()),
   coin: zQuery(zOneOf('coin', CRYPTO_COINS).optional()),
+  outcome: zQuery(zOneOf('outcome', DEPOSIT_OUTCOMES).optional()),
+  /** Part of the member's email (their member id). */
+  search: zQuery(zText('search').trim().max(320, { error: 'search must be at most 320 characters' }).optional()),
+  /** The `next_cursor` of the previous page (opaque); `page` is then ignored. */
+  cursor: zQuery(zText('cursor').max(200, { error: 'cursor is not valid' }).optional()),
 });
 export type TListDepositsRequest = z.input<typeof ZListDepositsRequest>;
 export type TListDepositsRequestParsed = z.output<typeof ZListDepositsRequest>;
@@ -71,17 +77,22 @@ export const ZListDepositsResponse = z.object({
   total_count: z.number().int().nonnegative(),
   page: z.number().int().positive(),
   limit: z.number().int().positive(),
+  /** Pass as `cursor` for the next (older) page; null on the last page. */
+  next_cursor: z.string().nullable(),
 });
 export type TListDepositsResponse = z.infer<typeof ZListDepositsResponse>;
 
 export const ZDepositIdParams = z.object({ id: z.uuid({ error: 'id must be a deposit id' }) });
 
+export const DEPOSIT_REVIEW_ACTIONS = ['credit', 'refuse', 'close'] as const;
+
 /**
- * credit: grant the purchase now (an underpayment or late payment support accepts); close: nothing to
- * grant (refunded outside the product, or abandoned): a deposit not credited becomes failed.
+ * credit: grant the purchase now (an underpayment or late payment support accepts); refuse (or its
+ * older name close): nothing to grant (refunded outside the product, or abandoned): a deposit not
+ * credited becomes failed. A deposit a person decided already is a 409 naming who and when.
  */
 export const ZReviewDepositRequest = z.object({
-  action: zOneOf('action', ['credit', 'close'] as const),
+  action: zOneOf('action', DEPOSIT_REVIEW_ACTIONS),
   note: zText('note')
     .trim()
     .min(1, { error: 'note must not be blank' })

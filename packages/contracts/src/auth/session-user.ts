@@ -1,6 +1,7 @@
 // The session of spec section 3. The API returns it from every successful sign-in; the web stores the
 // user under STORAGE_KEYS.user and the token apart under STORAGE_KEYS.token.
 import { z } from 'zod';
+import { MEMBER_ROLES } from '../admin/roles.ts';
 import { zCount } from '../common.ts';
 
 export const ZSessionUser = z.object({
@@ -20,6 +21,11 @@ export const ZSessionUser = z.object({
    * The API always sends it; optional so a session stored before the field existed still loads.
    */
   email_verified: z.boolean().optional(),
+  /**
+   * Not in the spec: member, support or admin (support and admin see the support console). The API
+   * always sends it; optional so a session stored before the field existed still loads (as a member).
+   */
+  role: z.enum(MEMBER_ROLES).optional(),
 });
 export type TSessionUser = z.infer<typeof ZSessionUser>;
 

@@ -1,12 +1,15 @@
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { TMemberRole } from '@velvet/contracts/admin/roles';
 import fp from 'fastify-plugin';
 import { AppError } from '../../errors.ts';
+import { SUSPENDED_MESSAGE } from '../../services/members/suspension.ts';
 
 /** What a Velvet access token carries. `sub` is the member id (the email). */
 export interface AccessTokenClaims {
   sub: string;
-  role: 'member' | 'admin';
+  /** As signed; authenticate() replaces it with the member's current role from the database. */
+  role: TMemberRole;
   /** Issue time in milliseconds (session revocation, see assertSessionCurrent); `iat` is in seconds. */
   iat_ms?: number;
 }
@@ -27,8 +30,10 @@ declare module 'fastify' {
      * Authorization header = guest; a header with a bad token = 401, so the client logs in again.
      */
     identify: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** onRequest hook of support/admin routes: a signed-in admin, else 403. */
+    /** onRequest hook of admin-only console routes (grants, role changes): a signed-in admin, else 403. */
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** onRequest hook of every other console route: a signed-in support person or admin, else 403. */
+    requireSupport: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** Signs an access token for a member. */
     signAccessToken: (claims: AccessTokenClaims) => string;
   }
@@ -41,14 +46,12 @@ export interface AuthOptions {
    * The member behind a token, or null when it no longer exists or was deleted (its tokens are then
    * refused). The role comes from here, not from the token, so revoking an admin takes effect at once.
    */
-  findActiveMember: (
-    memberId: string,
-  ) => Promise<{ role: AccessTokenClaims['role']; sessionsValidAfter?: Date | null } | null>;
+  findActiveMember: (memberId: string) => Promise<ActiveMember | null>;
   /**
    * How long this process reuses a member it looked up (0 = look up on every request). The entry of a
    * member is dropped after any of their own writes (POST/PUT/PATCH/DELETE: nickname, deletion...),
-   * and every entry after an admin's write (a role change), in this process; in another API process
-   * a deletion or a role change takes effect within this many milliseconds.
+   * and every entry after a support person's or admin's write (a suspension, a role change), in this
+   * process; in another API process such a change takes effect within this many milliseconds.
    */
   memberCacheMs?: number;
 }
@@ -74,7 +77,12 @@ export function tokenFromHeader(request: Pick<FastifyRequest, 'headers'>): strin
 const MEMBER_CACHE_MAX = 10_000;
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-type ActiveMember = { role: AccessTokenClaims['role']; sessionsValidAfter?: Date | null };
+type ActiveMember = {
+  role: AccessTokenClaims['role'];
+  sessionsValidAfter?: Date | null;
+  /** Set while support has the account suspended: every token is refused. */
+  suspendedAt?: Date | null;
+};
 
 /** findActiveMember with a short per-process memory of the members found (deleted ones are never kept). */
 function cachedLookup(find: AuthOptions['findActiveMember'], ttlMs: number) {
@@ -92,7 +100,11 @@ function cachedLookup(find: AuthOptions['findActiveMember'], ttlMs: number) {
       }
       if (entries.size >= MEMBER_CACHE_MAX) entries.clear();
       entries.set(memberId, {
-        member: { role: member.role, sessionsValidAfter: member.sessionsValidAfter ?? null },
+        member: {
+          role: member.role,
+          sessionsValidAfter: member.sessionsValidAfter ?? null,
+          suspendedAt: member.suspendedAt ?? null,
+        },
         until: now + ttlMs,
       });
       return member;
@@ -123,7 +135,8 @@ export default fp<AuthOptions>(
         if (!WRITE_METHODS.has(request.method)) return;
         const user = request.user as Partial<AccessTokenClaims> | undefined;
         if (!user?.sub) return;
-        if (user.role === 'admin') members.clear();
+        // A console write (suspension, role change) may change another member's access.
+        if (user.role !== 'member') members.clear();
         else members.forget(user.sub);
       });
     }
@@ -137,6 +150,7 @@ export default fp<AuthOptions>(
       const member = await members.find(request.user.sub);
       if (!member) throw new AppError(401, 'Login required');
       assertSessionCurrent(request.user, member);
+      if (member.suspendedAt) throw new AppError(401, SUSPENDED_MESSAGE);
       request.user.role = member.role;
     });
 
@@ -150,10 +164,17 @@ export default fp<AuthOptions>(
       if (request.user.role !== 'admin') throw new AppError(403, 'Administrator access required');
     });
 
+    app.decorate('requireSupport', async (request: FastifyRequest, reply: FastifyReply) => {
+      await app.authenticate(request, reply);
+      if (request.user.role !== 'support' && request.user.role !== 'admin') {
+        throw new AppError(403, 'Support access required');
+      }
+    });
+
     // Authentication before validation (docs/security.md "## Errors"): a guard runs in onRequest, so
     // a guest's malformed body to a protected route gets 401, never a 400 that describes the schema.
     // A guard a route declares at a later stage (preValidation, preHandler) is moved to onRequest.
-    const guards = new Set<unknown>([app.authenticate, app.identify, app.requireAdmin]);
+    const guards = new Set<unknown>([app.authenticate, app.identify, app.requireAdmin, app.requireSupport]);
     app.addHook('onRoute', (route) => {
       const moved: onRequestHookHandler[] = [];
       for (const stage of ['preValidation', 'preHandler'] as const) {

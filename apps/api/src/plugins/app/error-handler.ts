@@ -111,7 +111,11 @@ export default fp(
       // Fastify's own client errors (bad JSON, body too large, unsupported media type) in our words.
       const known = err.code ? FRAMEWORK_CLIENT_ERRORS[err.code] : undefined;
       if (known) return reply.code(known.status).send({ status: 'error', message: known.message });
-      return reply.code(statusCode).send({ status: 'error', message: err.message });
+      // A client error from lib/ (which cannot import AppError) may name its field too (lib/console-cursor.ts).
+      const field = (err as { field?: unknown }).field;
+      return reply
+        .code(statusCode)
+        .send({ status: 'error', message: err.message, ...(typeof field === 'string' ? { field } : {}) });
     });
   },
   { name: 'error-handler' },

@@ -31,7 +31,9 @@ export const API_TAGS = [
   { name: 'ads', description: 'Ad zones configured for this deployment.' },
   {
     name: 'admin',
-    description: 'The support team’s desk: support requests, claims, reports, deposits, rates. Admins only.',
+    description:
+      'The support console: support requests, claims, reports, deposits, payments, queues, members, the audit ' +
+      'log. Support and admins (grants and role changes: admins only).',
   },
   { name: 'safety', description: 'The safety desk: mutes, the safety log, picture holds, escalations. Admins only.' },
   { name: 'system', description: 'Liveness and readiness probes.' },
@@ -69,7 +71,7 @@ export const webpResponse = (description: string) =>
 /** How a route is guarded, read from the auth plugin's hooks on the route (plugins/app/auth.ts). */
 export type RouteAccess = 'admin' | 'member' | 'optional' | 'public';
 
-type Guards = Pick<FastifyInstance, 'authenticate' | 'identify' | 'requireAdmin'>;
+type Guards = Pick<FastifyInstance, 'authenticate' | 'identify' | 'requireAdmin' | 'requireSupport'>;
 
 export function routeAccess(route: Pick<RouteOptions, 'onRequest'>, guards: Guards): RouteAccess {
   const hooks: unknown[] = route.onRequest
@@ -77,7 +79,8 @@ export function routeAccess(route: Pick<RouteOptions, 'onRequest'>, guards: Guar
       ? route.onRequest
       : [route.onRequest]
     : [];
-  if (hooks.includes(guards.requireAdmin)) return 'admin';
+  // Both console guards answer 403 to a member (the support console, routes/admin/).
+  if (hooks.includes(guards.requireAdmin) || hooks.includes(guards.requireSupport)) return 'admin';
   if (hooks.includes(guards.authenticate)) return 'member';
   if (hooks.includes(guards.identify)) return 'optional';
   return 'public';

@@ -30,19 +30,24 @@ import {
   listSafetyLog,
   reportEscalation,
 } from '../../services/safety/safety-admin.ts';
+import { consoleActor } from './actor.ts';
 
-// 400, 401 and 403 (requireAdmin) are documented from the guard and the input (plugins/external/swagger.ts).
+// 400, 401 and 403 (requireSupport) are documented from the guard and the input (plugins/external/swagger.ts).
 const notFound = { 404: ZErrorResponse };
 const tags = ['admin', 'safety'];
 
-/** The support team's safety desk (docs/safety.md). Every route needs an admin. */
+/**
+ * The support team's safety desk (docs/safety.md): support or admin (issue 15), every change audited.
+ * The console's Moderation screen decides holds through routes/admin/moderation.ts; these stay for
+ * the safety desk's own clients.
+ */
 const adminSafetyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.services;
 
   app.get(
     API_PATHS.adminSafetyMutes,
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireSupport,
       schema: {
         tags,
         operationId: 'listMutedMembers',
@@ -57,7 +62,7 @@ const adminSafetyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API_PATHS.adminSafetyLiftMute,
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireSupport,
       schema: {
         tags,
         operationId: 'liftMute',
@@ -66,13 +71,13 @@ const adminSafetyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZLiftMuteResponse, ...notFound },
       },
     },
-    async (request) => liftMute(db, request.params.member_id, request.user.sub),
+    async (request) => liftMute(db, request.params.member_id, consoleActor(request)),
   );
 
   app.get(
     API_PATHS.adminSafetyLog,
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireSupport,
       schema: {
         tags,
         operationId: 'listSafetyLog',
@@ -87,7 +92,7 @@ const adminSafetyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API_PATHS.adminSafetyHolds,
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireSupport,
       schema: {
         tags,
         operationId: 'listSafetyHolds',
@@ -102,7 +107,7 @@ const adminSafetyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API_PATHS.adminSafetyHoldPicture,
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireSupport,
       schema: {
         tags,
         operationId: 'getSafetyHoldPicture',
@@ -124,7 +129,7 @@ const adminSafetyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API_PATHS.adminSafetyHoldItem,
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireSupport,
       schema: {
         tags,
         operationId: 'decideSafetyHold',
@@ -136,14 +141,15 @@ const adminSafetyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       status: 'ok' as const,
-      hold: await decideSafetyHold(app.services, request.params.id, request.body.decision, request.user.sub),
+      hold: (await decideSafetyHold(app.services, consoleActor(request), request.params.id, request.body.decision))
+        .hold,
     }),
   );
 
   app.get(
     API_PATHS.adminSafetyEscalations,
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireSupport,
       schema: {
         tags,
         operationId: 'listEscalations',
@@ -158,7 +164,7 @@ const adminSafetyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API_PATHS.adminSafetyReportEscalation,
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireSupport,
       schema: {
         tags,
         operationId: 'reportEscalation',
@@ -168,7 +174,7 @@ const adminSafetyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZReportEscalationResponse, ...notFound, 409: ZErrorResponse },
       },
     },
-    async (request) => reportEscalation(db, request.params.id, request.body.report_ref),
+    async (request) => reportEscalation(db, consoleActor(request), request.params.id, request.body.report_ref),
   );
 };
 

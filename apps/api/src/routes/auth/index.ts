@@ -1,3 +1,4 @@
+import type { TMemberRole } from '@velvet/contracts/admin/roles';
 import { ZGetAuthConfigResponse } from '@velvet/contracts/auth/get-auth-config';
 import { ZRegisterRequest, ZRegisterResponse } from '@velvet/contracts/auth/register';
 import { ZSelfLoginRequest, ZSelfLoginResponse } from '@velvet/contracts/auth/self-login';
@@ -19,7 +20,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // Password reset by email: its own file (routes/auth/password.ts).
   await app.register(passwordRoutes);
   const { db, redis, config } = app.services;
-  const token = (member: { id: string; role: 'member' | 'admin' }) =>
+  const token = (member: { id: string; role: TMemberRole }) =>
     app.signAccessToken({ sub: member.id, role: member.role });
 
   app.get(

@@ -12,7 +12,6 @@ import { createDeposit, requireChain } from '../../services/deposits/create-depo
 import { getMemberDeposit } from '../../services/deposits/deposit-views.ts';
 import type { DepositDeps } from '../../services/deposits/deps.ts';
 import { coinsPerDollar, currentUsdRate } from '../../services/deposits/rates.ts';
-import walletAdminRoutes from './admin.ts';
 
 // 400 and 401 are documented from the guard and the input (plugins/external/swagger.ts).
 const unavailable = { 503: ZErrorResponse };
@@ -73,8 +72,6 @@ const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       return getMemberDeposit(deps, request.user.sub, request.params.id);
     },
   );
-
-  await app.register(walletAdminRoutes);
 };
 
 export default walletRoutes;

@@ -17,6 +17,7 @@ import {
 } from '../../repositories/member.repository.ts';
 import { DEFAULT_DELETED_EMAIL_HOLD_DAYS } from '../../config/env.ts';
 import { deletedAccountMessage, findEmailHold } from '../members/deleted-accounts.ts';
+import { SUSPENDED_MESSAGE } from '../members/suspension.ts';
 import { createMemberWithWelcome } from './register-member.ts';
 import { confirmEmailByProvider } from './verify-email.ts';
 
@@ -62,12 +63,14 @@ export async function logInWithGoogle(deps: GoogleLoginDeps, input: TSocialLogin
       // Google vouches for its current email only: it confirms the member's address when they match.
       const vouched = member.id === identity.email && (await confirmEmailByProvider(deps.db, member.id));
       const current = vouched ? await findMemberById(deps.db, member.id) : member;
+      if (member.suspendedAt) throw new AppError(403, SUSPENDED_MESSAGE);
       return { member: await refreshPicture(deps.db, current ?? member, identity), created: false };
     }
   }
 
   const byEmail = await findMemberById(deps.db, identity.email);
   if (byEmail && !byEmail.deletedAt) {
+    if (byEmail.suspendedAt) throw new AppError(403, SUSPENDED_MESSAGE);
     await linkIdentity(deps.db, byEmail.id, 'google', identity.subject).catch((error: unknown) => {
       if (!isUniqueViolation(error, 'subject')) throw error;
     });

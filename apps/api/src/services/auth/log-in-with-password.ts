@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { findMemberById, type MemberRecord } from '../../repositories/member.repository.ts';
 import { DEFAULT_DELETED_EMAIL_HOLD_DAYS } from '../../config/env.ts';
 import { deletedAccountMessage, findEmailHold } from '../members/deleted-accounts.ts';
+import { SUSPENDED_MESSAGE } from '../members/suspension.ts';
 import { burnPasswordCheck, verifyPassword } from './passwords.ts';
 import { admitSignInAttempt, type SignInPolicy } from './rate-limit.ts';
 
@@ -54,5 +55,7 @@ async function checkPassword(db: Database, input: TSelfLoginRequestParsed, holdD
   if (!(await verifyPassword(member.passwordHash, input.member_pwd))) {
     return { status: 'nopwd', message: WRONG_PASSWORD };
   }
+  // Said only to someone who knows the password: a suspension is nobody else's business.
+  if (member.suspendedAt) return { status: 'nopwd', message: SUSPENDED_MESSAGE };
   return { status: 'ok', member };
 }

@@ -1,10 +1,12 @@
 import type { TClaimItem, TListClaimsRequestParsed, TListClaimsResponse } from '@velvet/contracts/admin/claims';
 import type { Redis } from 'ioredis';
+import type { AppConfig } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
-import { AppError, notFound } from '../../errors.ts';
 import { listClaims, lockClaim, updateClaim, type ClaimRecord } from '../../repositories/claim.repository.ts';
 import { tryPublishMemberEvent } from '../events/member-events.ts';
+import type { ConsoleActor } from '../audit/record-audit-entry.ts';
 import { postLedgerEntry } from '../ledger/post-ledger-entry.ts';
+import { approveClaim, rejectClaim } from './console-claims.ts';
 
 function toItem(claim: ClaimRecord): TClaimItem {
   return {
@@ -53,27 +55,31 @@ export async function refundClaim(deps: { db: Database; redis: Redis }, claimId:
   return outcome ? toItem(outcome.claim) : null;
 }
 
-/** Support's decision: approve refunds now; reject stops the pending refund for good. */
+/**
+ * Support's decision through the older route (POST /api/admin/claims/:id): approve refunds now; reject
+ * (with a reason) stops the pending refund for good. The console's rules apply (console-claims.ts):
+ * audited, and a claim already decided answers 409 'Already handled ...'.
+ */
 export async function decideClaim(
-  deps: { db: Database; redis: Redis },
+  deps: { db: Database; redis: Redis; config: Pick<AppConfig, 'CLAIM_REFUND_DELAY_MINUTES' | 'NODE_ENV'> },
+  actor: ConsoleActor,
   claimId: string,
-  decision: 'approve' | 'reject',
+  input: { decision: 'approve' | 'reject'; reason?: string | undefined },
 ): Promise<TClaimItem> {
-  if (decision === 'approve') {
-    const refunded = await refundClaim(deps, claimId, true);
-    if (refunded) return refunded;
-  } else {
-    const rejected = await deps.db.$transaction(async (tx) => {
-      const claim = await lockClaim(tx, claimId);
-      if (!claim) return null;
-      if (claim.status !== 'pending') return claim;
-      return updateClaim(tx, claimId, { status: 'rejected', decidedAt: new Date() });
-    });
-    if (rejected?.status === 'rejected') return toItem(rejected);
-  }
-  const current = await deps.db.$transaction((tx) => lockClaim(tx, claimId));
-  if (!current) throw notFound('Claim');
-  throw new AppError(409, `This claim is already ${current.status}.`);
+  const claim =
+    input.decision === 'approve'
+      ? await approveClaim(deps, actor, claimId)
+      : await rejectClaim(deps, actor, claimId, input.reason ?? '');
+  return {
+    id: claim.id,
+    image_id: claim.image_id,
+    member_id: claim.member_id,
+    status: claim.status,
+    coins: claim.coins,
+    created_at: claim.created_at,
+    decided_at: claim.decided_at,
+    refunded_at: claim.refunded_at,
+  };
 }
 
 export async function listClaimsForSupport(

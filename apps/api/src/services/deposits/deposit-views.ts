@@ -2,12 +2,14 @@
 import type { TDepositItem, TListDepositsRequestParsed } from '@velvet/contracts/admin/deposits';
 import type { CryptoCoin } from '@velvet/contracts/options';
 import type { TGetDepositResponse } from '@velvet/contracts/payment/get-deposit';
-import { notFound } from '../../errors.ts';
+import { badRequest, notFound } from '../../errors.ts';
+import { decodeConsoleCursor, nextConsoleCursor } from '../../lib/console-cursor.ts';
 import { decimalToUnits, displayAmount, unitsToDecimal } from '../../providers/chains/amounts.ts';
 import { findDeposit, listDeposits, type DepositRow } from '../../repositories/deposit.repository.ts';
 import type { DepositDeps } from './deps.ts';
 import { parseStoredPayments, type DepositOutcome, type DepositStatus } from './deposit-state.ts';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 function amounts(row: DepositRow) {
@@ -87,11 +89,28 @@ export async function getMemberDeposit(deps: DepositDeps, memberId: string, id: 
 }
 
 export async function listDepositsForSupport(deps: DepositDeps, query: TListDepositsRequestParsed) {
+  const after = query.cursor ? decodeConsoleCursor(query.cursor) : undefined;
+  if (after && !UUID.test(after.id)) throw badRequest('cursor is not valid: start again from the first page', 'cursor');
+  // One row more than the page tells whether another follows (next_cursor).
   const { rows, total } = await listDeposits(
     deps.db,
-    { needsReview: query.needs_review, status: query.status, coin: query.coin },
+    {
+      needsReview: query.needs_review,
+      status: query.status,
+      outcome: query.outcome,
+      coin: query.coin,
+      search: query.search,
+    },
     query.page,
-    query.limit,
+    query.limit + 1,
+    after,
   );
-  return { list: rows.map(supportDepositView), total_count: total, page: query.page, limit: query.limit };
+  const page = nextConsoleCursor(rows, query.limit, (row) => ({ at: row.createdAt, id: row.id }));
+  return {
+    list: page.items.map(supportDepositView),
+    total_count: total,
+    page: query.page,
+    limit: query.limit,
+    next_cursor: page.next_cursor,
+  };
 }

@@ -1,10 +1,15 @@
 // PATCH /api/admin/deposits/:id: support's decision on a deposit that needs review. `credit` grants the
-// purchase (an underpayment or a late payment support accepts) exactly once; `close` records that
-// there is nothing to grant (refunded outside the product, or abandoned) and marks an uncredited
-// deposit failed. Both keep the note and who decided.
+// purchase (an underpayment or a late payment support accepts) exactly once; `refuse` (older name
+// `close`) records that there is nothing to grant (refunded outside the product, or abandoned) and
+// marks an uncredited deposit failed. Both keep the note and who decided, and write the audit log in
+// the same transaction. The row is locked: of two decisions at once, the second is a 409 naming the
+// first ('Already handled: credited by ... at ...'); the ledger key guards the coins as well.
 import type { TReviewDepositRequest } from '@velvet/contracts/admin/deposits';
 import type { CryptoCoin } from '@velvet/contracts/options';
 import { AppError, notFound } from '../../errors.ts';
+import type { DepositRow } from '../../repositories/deposit.repository.ts';
+import { recordAuditEntry, type ConsoleActor } from '../audit/record-audit-entry.ts';
+import { alreadyHandled } from '../moderation/already-handled.ts';
 import { lockDeposit, updateDeposit } from '../../repositories/deposit.repository.ts';
 import { tryPublishMemberEvent } from '../events/member-events.ts';
 import { fulfilPurchase, type Fulfilment } from '../payments/fulfil-purchase.ts';
@@ -13,26 +18,50 @@ import { creditKey, finalPaymentsInOrder, parseStoredPayments } from './deposit-
 import { supportDepositView } from './deposit-views.ts';
 import { depositEvent, purchaseOfDeposit } from './settle-deposit.ts';
 
+/** What the audit log keeps of a deposit before and after a decision. */
+const auditView = (row: DepositRow) => ({
+  status: row.status,
+  outcome: row.outcome,
+  needs_review: row.needsReview,
+  coins: row.coins,
+  received: row.receivedAmount?.toFixed() ?? null,
+});
+
 export async function reviewDeposit(
   deps: DepositDeps,
-  adminId: string,
+  actor: ConsoleActor,
   id: string,
   body: Required<TReviewDepositRequest>,
   now = new Date(),
 ) {
+  const refuse = body.action !== 'credit';
   const result = await deps.db.$transaction(async (tx) => {
     const row = await lockDeposit(tx, id);
     if (!row) throw notFound('Deposit');
-    const review = { needsReview: false, reviewNote: body.note, reviewedBy: adminId, reviewedAt: now };
-    if (body.action === 'close') {
-      const status = row.status === 'credited' ? 'credited' : 'failed';
-      return {
-        row: await updateDeposit(tx, id, { ...review, status }),
-        changed: status !== row.status,
-        fulfilment: undefined,
-      };
+    // A person decided it already (needs_review cleared by a review): say who and when.
+    if (!row.needsReview && row.reviewedAt) {
+      const what = row.status === 'credited' ? 'credited' : row.status === 'failed' ? 'refused' : 'reviewed';
+      throw alreadyHandled(what, row.reviewedBy, row.reviewedAt);
     }
-    if (row.status === 'credited') throw new AppError(409, 'This deposit was credited already');
+    const review = { needsReview: false, reviewNote: body.note, reviewedBy: actor.id, reviewedAt: now };
+    const audit = (after: DepositRow) =>
+      recordAuditEntry(tx, {
+        actor,
+        action: refuse ? 'deposit.refuse' : 'deposit.credit',
+        targetType: 'deposit',
+        targetId: id,
+        before: auditView(row),
+        after: auditView(after),
+        note: body.note,
+      });
+    if (refuse) {
+      const status = row.status === 'credited' ? 'credited' : 'failed';
+      const updated = await updateDeposit(tx, id, { ...review, status });
+      await audit(updated);
+      return { row: updated, changed: status !== row.status, fulfilment: undefined };
+    }
+    if (row.status === 'credited')
+      throw alreadyHandled('credited', row.reviewedBy ?? 'the deposit watcher', row.creditedAt);
     if (row.status === 'failed') throw new AppError(409, 'This deposit was closed; it cannot be credited');
     const payments = finalPaymentsInOrder(parseStoredPayments(row.payments));
     if (payments.length === 0)
@@ -54,6 +83,7 @@ export async function reviewDeposit(
       creditedAt: now,
       txid: row.txid ?? first.txid,
     });
+    await audit(updated);
     return { row: updated, changed: true, fulfilment };
   });
   if (result.changed) {

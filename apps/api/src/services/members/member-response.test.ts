@@ -16,10 +16,11 @@ const member: MemberRecord = {
   membershipExpiresAt: new Date('2026-12-01T00:00:00.000Z'),
   deletedAt: null,
   emailVerifiedAt: new Date('2026-01-01T00:00:00.000Z'),
+  suspendedAt: null,
 };
 
 describe('toMemberResponse', () => {
-  it('is the session user of the contracts, nothing more (no hash, no role)', () => {
+  it('is the session user of the contracts, nothing more (its role, no hash)', () => {
     const body = toMemberResponse(member);
     expect(ZSessionUser.strict().parse(body)).toEqual(body);
     expect(body).toEqual({
@@ -30,8 +31,10 @@ describe('toMemberResponse', () => {
       cur_tokens: 120,
       member_kind: 'level2',
       email_verified: true,
+      role: 'member',
     });
     expect(toMemberResponse({ ...member, emailVerifiedAt: null }).email_verified).toBe(false);
+    expect(toMemberResponse({ ...member, role: 'support' }).role).toBe('support');
   });
 
   it('makes the sign-in session and the account body the contracts describe', () => {

@@ -14,5 +14,6 @@ export function toMemberResponse(member: MemberRecord): TSessionUser {
     cur_tokens: member.coinBalance,
     member_kind: member.memberKind,
     email_verified: member.emailVerifiedAt !== null,
+    role: member.role,
   };
 }

@@ -8,10 +8,13 @@ import { AppError } from '../../errors.ts';
 import {
   clearMute,
   countRefusalsSince,
+  findLatestMuteEvent,
   lastMuteChangeAt,
   muteMember,
   recordSafetyEvent,
 } from '../../repositories/safety.repository.ts';
+import { recordAuditEntry, type ConsoleActor } from '../audit/record-audit-entry.ts';
+import { alreadyHandled } from '../moderation/already-handled.ts';
 
 type MuteConfig = Pick<AppConfig, 'SAFETY_MUTE_AFTER_REFUSALS' | 'SAFETY_MUTE_WINDOW_HOURS' | 'SAFETY_MUTE_HOURS'>;
 
@@ -28,7 +31,7 @@ export function mutedDetail(until: Date): string {
 }
 
 /** When a mute that starts at `now` ends: SAFETY_MUTE_HOURS later, rounded up to the minute. */
-export function muteEnd(config: MuteConfig, now: Date): Date {
+export function muteEnd(config: Pick<MuteConfig, 'SAFETY_MUTE_HOURS'>, now: Date): Date {
   return new Date(Math.ceil((now.getTime() + config.SAFETY_MUTE_HOURS * HOUR_MS) / MINUTE_MS) * MINUTE_MS);
 }
 
@@ -68,9 +71,10 @@ export async function muteAfterRefusal(
 
 /**
  * Support lifts a member's mute: the member can generate again at once. Recorded in the safety log
- * (outcome 'mute_lifted', rule 'lifted-by:<admin id>'). Lifting a member who is not muted changes nothing.
+ * (outcome 'mute_lifted', rule 'lifted-by:<actor id>') and the audit log. Lifting a member who is not
+ * muted changes nothing.
  */
-export async function liftMute(db: Database, memberId: string, adminId: string, now = new Date()) {
+export async function liftMute(db: Database, memberId: string, actor: ConsoleActor, now = new Date()) {
   const lifted = await db.$transaction(async (tx) => {
     const outcome = await clearMute(tx, memberId, now);
     if (!outcome.found) throw new AppError(404, 'Member not found');
@@ -83,9 +87,67 @@ export async function liftMute(db: Database, memberId: string, adminId: string, 
       // Not a decision of a stage.
       stage: '',
       category: 'minors',
-      rule: `lifted-by:${adminId}`,
+      rule: `lifted-by:${actor.id}`,
+    });
+    await recordAuditEntry(tx, {
+      actor,
+      action: 'member.unmute',
+      targetType: 'member',
+      targetId: memberId,
+      before: { muted_until: outcome.lifted.toISOString() },
+      after: { muted_until: null },
     });
     return outcome.lifted;
   });
   return { status: 'ok' as const, member_id: memberId, lifted_until: lifted?.toISOString() ?? null };
+}
+
+/**
+ * Support mutes a member from the Moderation screen (a reported or held picture of theirs): the same
+ * mute the safety checks apply (SAFETY_MUTE_HOURS, flagged for review), recorded in the safety log
+ * (rule 'muted-by:<actor id>') and the audit log. A member muted already is a 409 naming the mute.
+ */
+export async function muteMemberBySupport(
+  deps: { db: Database; config: MuteConfig },
+  actor: ConsoleActor,
+  memberId: string,
+  context: { targetType: string; targetId: string; note: string | null },
+  now = new Date(),
+) {
+  const until = muteEnd(deps.config, now);
+  await deps.db.$transaction(async (tx) => {
+    const member = await tx.member.findUnique({ where: { id: memberId }, select: { mutedUntil: true } });
+    if (!member) throw new AppError(404, 'Member not found');
+    // Conditional: of two support people muting at once, one mutes and the other is told.
+    if (!(await muteMember(tx, memberId, until, now))) {
+      const last = await findLatestMuteEvent(tx, memberId);
+      const by = last?.rule.startsWith('muted-by:') ? last.rule.slice('muted-by:'.length) : 'the safety checks';
+      const runningUntil = (await tx.member.findUnique({ where: { id: memberId }, select: { mutedUntil: true } }))
+        ?.mutedUntil;
+      throw alreadyHandled(
+        `muted until ${runningUntil ? readableUtc(runningUntil) : 'later'}`,
+        by,
+        last?.createdAt ?? null,
+      );
+    }
+    await recordSafetyEvent(tx, {
+      memberId,
+      prompt: '',
+      matchedTerms: [],
+      outcome: 'muted',
+      stage: '',
+      category: 'moderation',
+      rule: `muted-by:${actor.id}`,
+    });
+    await recordAuditEntry(tx, {
+      actor,
+      action: 'member.mute',
+      targetType: 'member',
+      targetId: memberId,
+      before: { muted_until: member.mutedUntil?.toISOString() ?? null },
+      after: { muted_until: until.toISOString(), from: `${context.targetType}:${context.targetId}` },
+      note: context.note,
+    });
+  });
+  return until;
 }

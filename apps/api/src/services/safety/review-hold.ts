@@ -1,8 +1,10 @@
 // Support's review of a picture the picture check withheld (docs/safety.md). One decision wins:
-// - remove: the quarantined file is deleted from storage; the image stays 'held' (never served);
+// - remove: every stored copy is deleted (the quarantined picture, and any original or thumbnail under
+//   the image's keys); the image stays 'held' (never served);
 // - release: the picture is stored the way the worker stores any image (original + thumbnail) and the
 //   image becomes complete for its owner. The coins refunded at the hold are not taken again.
-// A second decision on the same hold is a 409 and changes nothing.
+// A second decision on the same hold is a 409 naming who decided and when, and changes nothing. Every
+// decision is written to the audit log in the same transaction.
 import type {
   TListSafetyHoldsRequestParsed,
   TListSafetyHoldsResponse,
@@ -12,7 +14,7 @@ import type { Redis } from 'ioredis';
 import { AppError, notFound } from '../../errors.ts';
 import type { Database } from '../../db/client.ts';
 import type { ImageStorage } from '../../providers/storage/index.ts';
-import { storeImageFiles } from '../../providers/storage/image-files.ts';
+import { imageKeys, storeImageFiles } from '../../providers/storage/image-files.ts';
 import { settleRunStatus } from '../../repositories/generation.repository.ts';
 import {
   completeHeldImage,
@@ -22,10 +24,10 @@ import {
   lockHold,
   type SafetyHoldRecord,
 } from '../../repositories/safety.repository.ts';
+import { recordAuditEntry, type ConsoleActor } from '../audit/record-audit-entry.ts';
 import { tryPublishMemberEvent } from '../events/member-events.ts';
 import { invalidateGalleryCache } from '../galleries/gallery-cache.ts';
-
-export const HOLD_ALREADY_DECIDED = 'This hold was already decided.';
+import { alreadyHandled } from '../moderation/already-handled.ts';
 
 type Deps = { db: Database; redis: Redis; storage: ImageStorage };
 
@@ -62,25 +64,70 @@ export async function readHoldPicture(deps: Pick<Deps, 'db' | 'storage'>, holdId
   return picture;
 }
 
+/** What a decision did to storage: how many stored copies remove deleted (0 for a release). */
+export interface HoldDecision {
+  hold: TSafetyHold;
+  deletedFiles: number;
+}
+
+/** Deletes every stored copy of a held picture: quarantine, and the image keys should any exist. */
+async function deleteEveryCopy(storage: ImageStorage, imageId: string, quarantineKey: string | null) {
+  const { originalKey, thumbnailKey } = imageKeys(imageId);
+  const keys = [...new Set([quarantineKey, originalKey, thumbnailKey].filter((k): k is string => !!k))];
+  let deleted = 0;
+  for (const key of keys) {
+    // Counted so support is told what went; delete itself is idempotent.
+    if ((await storage.get(key)) !== null) deleted += 1;
+    await storage.delete(key);
+  }
+  return deleted;
+}
+
 export async function decideSafetyHold(
   deps: Deps,
+  actor: ConsoleActor,
   holdId: string,
   decision: 'remove' | 'release',
-  adminId: string,
+  note: string | null = null,
   now = new Date(),
-): Promise<TSafetyHold> {
+): Promise<HoldDecision> {
   const { db, storage } = deps;
-  const { hold: decided, quarantineKey } = await db.$transaction(
+  const {
+    hold: decided,
+    quarantineKey,
+    deletedFiles,
+  } = await db.$transaction(
     async (tx) => {
       const hold = await lockHold(tx, holdId);
       if (!hold) throw notFound('Hold');
-      if (hold.status !== 'pending') throw new AppError(409, HOLD_ALREADY_DECIDED);
+      if (hold.status !== 'pending') {
+        throw alreadyHandled(
+          hold.status === 'removed' ? 'removed' : 'approved (released)',
+          hold.decidedBy,
+          hold.decidedAt,
+        );
+      }
       const { quarantineKey } = hold;
-      const decidedFields = { decidedBy: adminId, decidedAt: now, quarantineKey: null };
+      const decidedFields = { decidedBy: actor.id, decidedAt: now, quarantineKey: null, decisionNote: note };
+      const audit = (action: string, after: unknown) =>
+        recordAuditEntry(tx, {
+          actor,
+          action,
+          targetType: 'hold',
+          targetId: holdId,
+          before: { status: 'pending', image_id: hold.imageId },
+          after,
+          note,
+        });
       if (decision === 'remove') {
         // Deleted before the decision commits: a failure leaves the hold pending, to be decided again.
-        if (quarantineKey) await storage.delete(quarantineKey);
-        return { hold: await decideHold(tx, holdId, { status: 'removed', ...decidedFields }), quarantineKey };
+        const deletedFiles = await deleteEveryCopy(storage, hold.imageId, quarantineKey);
+        await audit('hold.remove', { status: 'removed', deleted_files: deletedFiles });
+        return {
+          hold: await decideHold(tx, holdId, { status: 'removed', ...decidedFields }),
+          quarantineKey,
+          deletedFiles,
+        };
       }
       const picture = quarantineKey ? await storage.get(quarantineKey) : null;
       if (!picture) throw new AppError(409, 'The held picture is no longer in storage; it can only be removed.');
@@ -88,7 +135,12 @@ export async function decideSafetyHold(
       if (!(await completeHeldImage(tx, hold.imageId, keys, now))) {
         throw new AppError(409, 'The image is no longer held; it can only be removed.');
       }
-      return { hold: await decideHold(tx, holdId, { status: 'released', ...decidedFields }), quarantineKey };
+      await audit('hold.approve', { status: 'released' });
+      return {
+        hold: await decideHold(tx, holdId, { status: 'released', ...decidedFields }),
+        quarantineKey,
+        deletedFiles: 0,
+      };
     },
     // Storage work happens under the lock; a slow bucket must not abort the decision.
     { maxWait: 15_000, timeout: 60_000 },
@@ -96,8 +148,12 @@ export async function decideSafetyHold(
 
   if (decided.status === 'released') {
     await invalidateGalleryCache();
-    // The member-visible copy exists now; the quarantined one is no longer needed.
-    if (quarantineKey) await storage.delete(quarantineKey).catch(() => undefined);
+    // The member-visible copy exists now; the quarantined one is no longer needed (unless it is the
+    // very file the release wrote).
+    const { originalKey, thumbnailKey } = imageKeys(decided.imageId);
+    if (quarantineKey && quarantineKey !== originalKey && quarantineKey !== thumbnailKey) {
+      await storage.delete(quarantineKey).catch(() => undefined);
+    }
     await settleRunStatus(db, decided.image.runId).catch(() => undefined);
     await tryPublishMemberEvent(deps.redis, decided.image.ownerId, {
       type: 'image.status',
@@ -105,5 +161,5 @@ export async function decideSafetyHold(
       status: 'complete',
     });
   }
-  return toHold(decided);
+  return { hold: toHold(decided), deletedFiles };
 }

@@ -12,7 +12,7 @@ import type {
 } from '@velvet/contracts/admin/safety';
 import type { AppConfig } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
-import { AppError, notFound } from '../../errors.ts';
+import { notFound } from '../../errors.ts';
 import {
   countRefusalsByMember,
   findEscalation,
@@ -21,6 +21,8 @@ import {
   listSafetyEvents,
   markEscalationReported,
 } from '../../repositories/safety.repository.ts';
+import { recordAuditEntry, type ConsoleActor } from '../audit/record-audit-entry.ts';
+import { alreadyHandled } from '../moderation/already-handled.ts';
 
 const HOUR_MS = 3600 * 1000;
 
@@ -105,11 +107,27 @@ export async function listEscalationsForSupport(
   return { list: rows.map(toEscalation), total_count: total, page: query.page, limit: query.limit };
 }
 
-/** Support filed the report: its reference and time are kept once; a second report is a 409. */
-export async function reportEscalation(db: Database, id: string, reportRef: string, now = new Date()) {
-  if (!(await markEscalationReported(db, id, reportRef, now))) {
-    if (!(await findEscalation(db, id))) throw notFound('Escalation');
-    throw new AppError(409, 'This escalation was already reported.');
-  }
+/** Support filed the report: its reference and time are kept once (audited); a second report is a 409. */
+export async function reportEscalation(
+  db: Database,
+  actor: ConsoleActor,
+  id: string,
+  reportRef: string,
+  now = new Date(),
+) {
+  await db.$transaction(async (tx) => {
+    if (!(await markEscalationReported(tx, id, reportRef, now))) {
+      const existing = await findEscalation(tx, id);
+      if (!existing) throw notFound('Escalation');
+      throw alreadyHandled(`reported as ${existing.reportRef ?? 'filed'}`, null, existing.reportedAt);
+    }
+    await recordAuditEntry(tx, {
+      actor,
+      action: 'escalation.report',
+      targetType: 'escalation',
+      targetId: id,
+      after: { report_ref: reportRef },
+    });
+  });
   return { status: 'ok' as const, escalation: toEscalation((await findEscalation(db, id))!) };
 }

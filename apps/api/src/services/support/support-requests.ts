@@ -13,6 +13,7 @@ import {
   updateQnaWithNewAnswer,
   type QnaRecord,
 } from '../../repositories/qna.repository.ts';
+import { recordAuditEntry, type ConsoleActor } from '../audit/record-audit-entry.ts';
 import { consumeAttempts } from '../auth/rate-limit.ts';
 import { sendTemplateMail } from '../mail/send-template-mail.ts';
 
@@ -85,19 +86,35 @@ export async function updateSupportRequest(
   id: string,
   input: TUpdateQnaRequestParsed,
   linkBase: string,
+  /** The console person acting (the route passes one): the change is audited with them. */
+  actor?: ConsoleActor,
 ): Promise<TQnaItem> {
   const { db } = deps;
-  const existing = await findQna(db, id);
-  if (!existing) throw notFound('Support request');
   const data = {
     status: input.status,
     ...(input.status === 'answered' ? { answeredAt: new Date() } : {}),
   };
   const answer = input.answer;
-  const newAnswer = answer ? await updateQnaWithNewAnswer(db, id, answer, data) : false;
-  if (!newAnswer) await updateQna(db, id, { ...data, ...(answer !== undefined ? { answer } : {}) });
-  const row = await findQna(db, id);
-  if (!row) throw notFound('Support request');
+  const { row, newAnswer } = await db.$transaction(async (tx) => {
+    const existing = await findQna(tx, id);
+    if (!existing) throw notFound('Support request');
+    const stored = answer ? await updateQnaWithNewAnswer(tx, id, answer, data) : false;
+    if (!stored) await updateQna(tx, id, { ...data, ...(answer !== undefined ? { answer } : {}) });
+    if (actor) {
+      await recordAuditEntry(tx, {
+        actor,
+        action: stored ? 'qna.reply' : input.status === 'closed' ? 'qna.close' : 'qna.update',
+        targetType: 'qna',
+        targetId: id,
+        before: { status: existing.status },
+        after: { status: input.status },
+        note: stored ? (answer ?? null) : null,
+      });
+    }
+    const updated = await findQna(tx, id);
+    if (!updated) throw notFound('Support request');
+    return { row: updated, newAnswer: stored };
+  });
   if (newAnswer && answer && row.member.deletedAt === null) {
     const mail = sendTemplateMail(deps.mailer, {
       to: row.memberId,

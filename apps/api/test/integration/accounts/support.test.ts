@@ -109,7 +109,7 @@ describe('support requests', () => {
       expect((await list('', member.token)).statusCode).toBe(403);
       expect((await list('', member.token)).json()).toEqual({
         status: 'error',
-        message: 'Administrator access required',
+        message: 'Support access required',
       });
       expect((await list('', null)).statusCode).toBe(401);
       const patch = await t.app.inject({

@@ -72,6 +72,14 @@ describe('admin safety routes', () => {
       ['POST', '/api/admin/safety/escalations/0190a8e0-0000-7000-8000-000000000000/report', { report_ref: 'x' }],
     ];
 
+    it('the support role may use the safety desk (issue 15)', async () => {
+      const s = await createMember(db(), { role: 'support' });
+      const headers = bearer(t.app.signAccessToken({ sub: s.id, role: 'support' }));
+      for (const url of ['/api/admin/safety/mutes', '/api/admin/safety/log', '/api/admin/safety/holds']) {
+        expect((await call('GET', url, headers)).statusCode, url).toBe(200);
+      }
+    });
+
     it.each(routes)('%s %s: 401 without a token, 403 for a member', async (method, url, payload) => {
       const anonymous = await call(method, url, {}, payload);
       expect(anonymous.statusCode).toBe(401);
@@ -274,7 +282,10 @@ describe('admin safety routes', () => {
 
       const again = await call('POST', `/api/admin/safety/holds/${hold.id}`, admin.headers, { decision: 'remove' });
       expect(again.statusCode).toBe(409);
-      expect(again.json()).toEqual({ status: 'error', message: 'This hold was already decided.' });
+      expect(again.json()).toEqual({
+        status: 'error',
+        message: expect.stringContaining(`Already handled: approved (released) by ${admin.id} at `),
+      });
       expect((await db().safetyHold.findUniqueOrThrow({ where: { id: hold.id } })).status).toBe('released');
       expect((await db().image.findUniqueOrThrow({ where: { imageId } })).status).toBe('complete');
       expect(await t.services.storage.get(keys.originalKey)).not.toBeNull();
@@ -295,7 +306,7 @@ describe('admin safety routes', () => {
 
       const again = await call('POST', `/api/admin/safety/holds/${hold.id}`, admin.headers, { decision: 'release' });
       expect(again.statusCode).toBe(409);
-      expect(again.json().message).toContain('already decided');
+      expect(again.json().message).toMatch(/^Already handled: removed by /);
       expect((await db().image.findUniqueOrThrow({ where: { imageId } })).status).toBe('held');
       expect(await t.services.storage.get(imageKeys(imageId).originalKey)).toBeNull();
       expect((await call('GET', `/api/v2/image/thumb/${imageId}`, member.headers)).statusCode).toBe(404);
@@ -392,6 +403,10 @@ describe('admin safety routes', () => {
 
       const again = await call('POST', url, admin.headers, { report_ref: 'CT-999' });
       expect(again.statusCode).toBe(409);
+      expect(again.json().message).toMatch(/^Already handled: reported as CT-123456 at /);
+      expect(await db().auditEntry.findMany({ where: { action: 'escalation.report', targetId: older.id } })).toEqual([
+        expect.objectContaining({ actorId: admin.id, actorRole: 'admin', after: { report_ref: 'CT-123456' } }),
+      ]);
       expect((await db().safetyEscalation.findUniqueOrThrow({ where: { id: older.id } })).reportRef).toBe('CT-123456');
 
       const reported = (await call('GET', '/api/admin/safety/escalations?reported=true&limit=100')).json();

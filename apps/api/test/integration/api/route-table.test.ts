@@ -1,6 +1,6 @@
 // Rules over the whole route table (app.routeTable), so a new route is checked without anyone listing
 // it: every declared error response accepts the shared error body; a guard (authenticate,
-// requireAdmin, identify) runs in onRequest, before the body is parsed or validated; no too long or
+// requireAdmin, requireSupport, identify) runs in onRequest, before the body is parsed or validated; no too long or
 // odd path parameter gets anything but a 4xx with the product's error body (docs/security.md "## Errors").
 import { ZErrorResponse } from '@velvet/contracts/common';
 import { API_PATHS } from '@velvet/contracts/routes';
@@ -17,7 +17,7 @@ const SHARED_ERROR_BODY = { status: 'error', message: 'x', field: 'y' };
  */
 const OWN_ERROR_REPORTS = new Set(['GET /readyz 503']);
 
-type Guard = 'authenticate' | 'requireAdmin' | 'identify';
+type Guard = 'authenticate' | 'requireAdmin' | 'requireSupport' | 'identify';
 
 interface Route {
   method: string;
@@ -45,6 +45,7 @@ function routesOf(t: TestApp): Route[] {
 function guardOf(t: TestApp, route: Route): Guard | null {
   const onRequest = hooksOf(route.options.onRequest);
   if (onRequest.includes(t.app.requireAdmin)) return 'requireAdmin';
+  if (onRequest.includes(t.app.requireSupport)) return 'requireSupport';
   if (onRequest.includes(t.app.authenticate)) return 'authenticate';
   if (onRequest.includes(t.app.identify)) return 'identify';
   return null;
@@ -102,7 +103,7 @@ describe('the route table', () => {
   });
 
   it('no guard runs after parsing: authenticate, requireAdmin and identify are onRequest hooks', () => {
-    const guards = new Set<unknown>([t.app.authenticate, t.app.requireAdmin, t.app.identify]);
+    const guards = new Set<unknown>([t.app.authenticate, t.app.requireAdmin, t.app.requireSupport, t.app.identify]);
     const late = routesOf(t)
       .filter((route) =>
         ['preParsing', 'preValidation', 'preHandler'].some((stage) =>
@@ -138,7 +139,7 @@ describe('authentication before validation', () => {
   it('a guest sending a malformed body or parameters to a protected route gets 401, never 400', async () => {
     const protectedRoutes = routesOf(t).filter((route) => {
       const guard = guardOf(t, route);
-      return guard === 'authenticate' || guard === 'requireAdmin';
+      return guard === 'authenticate' || guard === 'requireAdmin' || guard === 'requireSupport';
     });
     expect(protectedRoutes.length).toBeGreaterThan(20);
     const wrong: string[] = [];
@@ -158,7 +159,10 @@ describe('authentication before validation', () => {
   });
 
   it("a member's malformed body to an admin route gets 403, never 400", async () => {
-    const adminRoutes = routesOf(t).filter((route) => guardOf(t, route) === 'requireAdmin');
+    const adminRoutes = routesOf(t).filter((route) => {
+      const guard = guardOf(t, route);
+      return guard === 'requireAdmin' || guard === 'requireSupport';
+    });
     expect(adminRoutes.length).toBeGreaterThan(5);
     const wrong: string[] = [];
     for (const route of adminRoutes) {
@@ -202,7 +206,8 @@ describe('the raw token (spec section 7: a few calls send it as the raw Authoriz
 
   /** A new member of the role the route needs, so a route that changes its caller changes nobody else. */
   async function freshToken(route: Route): Promise<string> {
-    const role = guardOf(t, route) === 'requireAdmin' ? 'admin' : 'member';
+    const guard = guardOf(t, route);
+    const role = guard === 'requireAdmin' || guard === 'requireSupport' ? 'admin' : 'member';
     const m = await createMember(t.services.db, { role });
     return t.app.signAccessToken({ sub: m.id, role });
   }
@@ -283,7 +288,7 @@ describe('the raw token (spec section 7: a few calls send it as the raw Authoriz
 describe('path parameters', () => {
   function tokenFor(guard: Guard | null): Record<string, string> {
     if (guard === 'authenticate') return { authorization: `Bearer ${memberToken}` };
-    if (guard === 'requireAdmin') return { authorization: `Bearer ${adminToken}` };
+    if (guard === 'requireAdmin' || guard === 'requireSupport') return { authorization: `Bearer ${adminToken}` };
     return {};
   }
 

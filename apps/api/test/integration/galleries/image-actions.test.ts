@@ -188,7 +188,13 @@ describe('image actions', () => {
       const byImage = (imageId: string) => list.list.find((c: { image_id: string }) => c.image_id === imageId);
       expect(byImage(rejectMe!)).toMatchObject({ status: 'pending', coins: 100, member_id: owner.id });
 
-      const rejected = await post(`/api/admin/claims/${byImage(rejectMe!).id}`, admin, { decision: 'reject' });
+      const noReason = await post(`/api/admin/claims/${byImage(rejectMe!).id}`, admin, { decision: 'reject' });
+      expect(noReason.statusCode).toBe(400);
+      expect(noReason.json()).toMatchObject({ field: 'reason' });
+      const rejected = await post(`/api/admin/claims/${byImage(rejectMe!).id}`, admin, {
+        decision: 'reject',
+        reason: 'The picture matches the prompt.',
+      });
       expect(rejected.json().claim).toMatchObject({ status: 'rejected', decided_at: expect.any(String) });
       expect(await refundClaim(t.services, byImage(rejectMe!).id)).toBeNull();
       const approved = await post(`/api/admin/claims/${byImage(approveMe!).id}`, admin, { decision: 'approve' });
@@ -196,7 +202,7 @@ describe('image actions', () => {
       expect(await balance(owner.id)).toBe(100);
       const twice = await post(`/api/admin/claims/${byImage(approveMe!).id}`, admin, { decision: 'approve' });
       expect(twice.statusCode).toBe(409);
-      expect(twice.json().message).toBe('This claim is already refunded.');
+      expect(twice.json().message).toMatch(/^Already handled: approved by mod\..+ at \d{4}-\d\d-\d\d \d\d:\d\d UTC\.$/);
       expect(await balance(owner.id)).toBe(100);
       expect((await get('/api/admin/claims', owner)).statusCode).toBe(403);
     } finally {

@@ -7,7 +7,15 @@ import { Link, Outlet, useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { buttonClassName } from '../../components/ui/button.tsx';
 import { ContentLayout } from '../../components/layouts/content-layout.tsx';
-import { clearSession, selectAuth, selectNickname, selectToken, setBalance } from '../../features/auth/slice.ts';
+import { canUseConsole } from '@velvet/contracts/admin/roles';
+import {
+  clearSession,
+  selectAuth,
+  selectNickname,
+  selectRole,
+  selectToken,
+  setBalance,
+} from '../../features/auth/slice.ts';
 import { AdultGate } from '../../features/consent/components/adult-gate.tsx';
 import { leaveSite, useAdultConsent } from '../../features/consent/use-adult-consent.ts';
 import { AppLayout } from '../../features/layout/components/app-layout.tsx';
@@ -54,6 +62,7 @@ export function RootRoute() {
   const modals = useAppSelector(selectModals);
   const consent = useAdultConsent();
   const token = useAppSelector(selectToken);
+  const showConsole = canUseConsole(useAppSelector(selectRole)) && isLoggedIn;
   const loginOpen = consent.given && modals.login;
   const logoutOpen = consent.given && modals.logout;
   const loginMounted = useOpenedOnce(loginOpen);
@@ -100,6 +109,7 @@ export function RootRoute() {
           onToggleTheme={() => dispatch(toggleTheme())}
           onLogin={openLogin}
           onLogout={openLogout}
+          showConsole={showConsole}
         >
           <Outlet />
         </AppLayout>

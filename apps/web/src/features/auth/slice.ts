@@ -18,9 +18,9 @@ export const authSlice = createSlice({
   reducers: {
     /** Successful login, register or social login: the session response itself (user + token). */
     setSession(state, action: PayloadAction<Session>) {
-      const { token, member_id, email, nicname, picture, cur_tokens, member_kind } = action.payload;
+      const { token, member_id, email, nicname, picture, cur_tokens, member_kind, role } = action.payload;
       state.token = token;
-      state.user = { member_id, email, nicname, picture, cur_tokens, member_kind };
+      state.user = { member_id, email, nicname, picture, cur_tokens, member_kind, ...(role ? { role } : {}) };
       state.isLoggedIn = true;
     },
     /**
@@ -61,3 +61,5 @@ export const selectNickname = (state: WithAuth) => state.auth.user?.nicname?.tri
 /** The side panel counts a user as logged in only when a nickname is present. */
 export const selectHasNickname = (state: WithAuth) => selectNickname(state) !== null;
 export const selectBalance = (state: WithAuth) => state.auth.user?.cur_tokens ?? 0;
+/** member | support | admin; a session stored before roles existed counts as a member. */
+export const selectRole = (state: WithAuth) => state.auth.user?.role ?? 'member';

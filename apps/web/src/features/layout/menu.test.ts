@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../config/paths.ts';
-import { isMenuItemActive, MANAGE_MENU, MENU_SECTIONS, SERVICE_MENU } from './menu.ts';
+import { CONSOLE_MENU_ITEM, isMenuItemActive, MANAGE_MENU, MENU_SECTIONS, menuSections, SERVICE_MENU } from './menu.ts';
 
 describe('menus', () => {
   it('Service lists the spec entries in order, three of them coming soon', () => {
@@ -21,6 +21,17 @@ describe('menus', () => {
       ['Manage Account', '/account', false],
       ['Terms and Policies', '/terms', false],
     ]);
+  });
+
+  it('Manage gains the Support console entry, last, only when the session may use the console', () => {
+    const manage = (show: boolean) =>
+      menuSections(show)
+        .find((s) => s.id === 'manage')!
+        .items.map((i) => i.label);
+    expect(manage(false)).not.toContain('Support console');
+    expect(manage(true)).toEqual([...MANAGE_MENU.map((i) => i.label), 'Support console']);
+    expect(CONSOLE_MENU_ITEM.path).toBe(paths.admin);
+    expect(isMenuItemActive(CONSOLE_MENU_ITEM, paths.adminMembers)).toBe(true);
   });
 
   it('has a Service and a Manage section', () => {

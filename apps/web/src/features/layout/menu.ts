@@ -3,7 +3,19 @@
 import { COMING_SOON_TEXT, MANAGE_MENU_ITEMS, SERVICE_MENU_ITEMS } from '@velvet/contracts/menu';
 import { paths } from '../../config/paths.ts';
 
-export type MenuItem = (typeof SERVICE_MENU_ITEMS)[number] | (typeof MANAGE_MENU_ITEMS)[number];
+/**
+ * Not in the spec: the support console's entry (issue 15), last in Manage, only for support and admin
+ * sessions (the app decides; the console and its API refuse anyone else).
+ */
+export const CONSOLE_MENU_ITEM = {
+  icon: 'console',
+  label: 'Support console',
+  path: paths.admin,
+  comingSoon: false,
+} as const;
+
+export type MenuItem =
+  (typeof SERVICE_MENU_ITEMS)[number] | (typeof MANAGE_MENU_ITEMS)[number] | typeof CONSOLE_MENU_ITEM;
 export type MenuIconName = MenuItem['icon'];
 
 export const SERVICE_MENU: readonly MenuItem[] = SERVICE_MENU_ITEMS;
@@ -23,6 +35,14 @@ export const MENU_SECTIONS: readonly MenuSection[] = [
 ];
 
 export const COMING_SOON_LABEL = COMING_SOON_TEXT;
+
+/** The menu sections of a session: Manage gains the console entry when `showConsole`. */
+export function menuSections(showConsole: boolean): readonly MenuSection[] {
+  if (!showConsole) return MENU_SECTIONS;
+  return MENU_SECTIONS.map((section) =>
+    section.id === 'manage' ? { ...section, items: [...section.items, CONSOLE_MENU_ITEM] } : section,
+  );
+}
 
 /** Explore is the screen of /, /home and /gallery alike. */
 const EXPLORE_PATHS: readonly string[] = [paths.root, paths.home, paths.gallery];

@@ -16,4 +16,6 @@ export interface LayoutProps {
   onToggleTheme: () => void;
   onLogin: () => void;
   onLogout: () => void;
+  /** A support or admin session: Manage shows the 'Support console' entry. */
+  showConsole?: boolean;
 }

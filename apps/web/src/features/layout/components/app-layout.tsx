@@ -34,7 +34,12 @@ export function AppLayout({ children, ...props }: LayoutProps & { children: Reac
       <div className={styles.mobile} data-layout="mobile">
         <MobileTopBar theme={props.theme} onToggleTheme={props.onToggleTheme} />
         {main}
-        <BottomBar isLoggedIn={props.isLoggedIn} onLogin={props.onLogin} onLogout={props.onLogout} />
+        <BottomBar
+          isLoggedIn={props.isLoggedIn}
+          onLogin={props.onLogin}
+          onLogout={props.onLogout}
+          showConsole={props.showConsole ?? false}
+        />
       </div>
     );
   }
@@ -47,6 +52,7 @@ export function AppLayout({ children, ...props }: LayoutProps & { children: Reac
         compact={compactPanel}
         onLogin={props.onLogin}
         onLogout={props.onLogout}
+        showConsole={props.showConsole ?? false}
       />
       <div className={styles.column}>
         <DesktopTopBar user={props.user} theme={props.theme} onToggleTheme={props.onToggleTheme} />

@@ -5,19 +5,19 @@ import { Link, useLocation } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { CoinIcon, GridIcon, HomeIcon, LogInIcon, LogOutIcon, MenuIcon } from '../../../components/ui/icons.tsx';
 import { useBodyScrollLock } from '../../../lib/scroll-lock.ts';
-import { MANAGE_MENU, SERVICE_MENU, type MenuSectionId } from '../menu.ts';
+import { CONSOLE_MENU_ITEM, MANAGE_MENU, SERVICE_MENU, type MenuSectionId } from '../menu.ts';
 import type { LayoutProps } from '../types.ts';
 import { MenuList } from './menu-list.tsx';
 import styles from './bottom-bar.module.css';
 
-type BottomBarProps = Pick<LayoutProps, 'isLoggedIn' | 'onLogin' | 'onLogout'>;
+type BottomBarProps = Pick<LayoutProps, 'isLoggedIn' | 'onLogin' | 'onLogout' | 'showConsole'>;
 
 const LISTS = {
   service: { title: 'Service', items: SERVICE_MENU },
   manage: { title: 'Manage', items: MANAGE_MENU },
 } as const;
 
-export function BottomBar({ isLoggedIn, onLogin, onLogout }: BottomBarProps) {
+export function BottomBar({ isLoggedIn, onLogin, onLogout, showConsole = false }: BottomBarProps) {
   const [openList, setOpenList] = useState<MenuSectionId | null>(null);
   const { pathname } = useLocation();
   const close = () => setOpenList(null);
@@ -57,7 +57,11 @@ export function BottomBar({ isLoggedIn, onLogin, onLogout }: BottomBarProps) {
           >
             <div className={styles.handle} aria-hidden="true" />
             <h2 className={styles.sheetTitle}>{list.title}</h2>
-            <MenuList items={list.items} onNavigate={close} large />
+            <MenuList
+              items={openList === 'manage' && showConsole ? [...list.items, CONSOLE_MENU_ITEM] : list.items}
+              onNavigate={close}
+              large
+            />
           </div>
         </>
       ) : null}

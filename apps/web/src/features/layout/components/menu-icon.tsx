@@ -8,6 +8,7 @@ import {
   FolderIcon,
   HeadsetIcon,
   HeartIcon,
+  ShieldIcon,
   SparklesIcon,
   UserIcon,
   type IconProps,
@@ -25,6 +26,7 @@ const ICONS: Record<MenuIconName, ComponentType<IconProps>> = {
   support: HeadsetIcon,
   account: UserIcon,
   terms: FileTextIcon,
+  console: ShieldIcon,
 };
 
 export function MenuIcon({ name, ...props }: IconProps & { name: MenuIconName }) {

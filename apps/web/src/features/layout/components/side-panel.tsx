@@ -7,12 +7,12 @@ import { balanceText } from '../balance.ts';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
 import { CoinIcon, LogInIcon } from '../../../components/ui/icons.tsx';
 import { Logo } from '../../../components/ui/logo.tsx';
-import { MENU_SECTIONS } from '../menu.ts';
+import { menuSections } from '../menu.ts';
 import type { LayoutProps } from '../types.ts';
 import { MenuList } from './menu-list.tsx';
 import styles from './side-panel.module.css';
 
-type SidePanelProps = Pick<LayoutProps, 'user' | 'theme' | 'onLogin' | 'onLogout'> & {
+type SidePanelProps = Pick<LayoutProps, 'user' | 'theme' | 'onLogin' | 'onLogout' | 'showConsole'> & {
   /** Icons only (768 to 1023px wide). */
   compact?: boolean;
 };
@@ -20,7 +20,7 @@ type SidePanelProps = Pick<LayoutProps, 'user' | 'theme' | 'onLogin' | 'onLogout
 /** The name and tooltip of a control whose text is hidden in the compact panel. */
 const named = (compact: boolean, name: string) => (compact ? { 'aria-label': name, title: name } : {});
 
-export function SidePanel({ user, theme, onLogin, onLogout, compact = false }: SidePanelProps) {
+export function SidePanel({ user, theme, onLogin, onLogout, compact = false, showConsole = false }: SidePanelProps) {
   const logoutName = user ? `${user.nickname}: Log out` : '';
   return (
     <aside
@@ -35,7 +35,7 @@ export function SidePanel({ user, theme, onLogin, onLogout, compact = false }: S
         </Link>
       </div>
       <nav className={styles.nav} aria-label="Main">
-        {MENU_SECTIONS.map((section) => (
+        {menuSections(showConsole).map((section) => (
           <section key={section.id} className={styles.section}>
             <h2 className={styles.sectionTitle} id={`side-${section.id}`}>
               {section.title}

@@ -27,9 +27,11 @@ export interface SupportFormProps {
   isLoggedIn: boolean;
   onLoginRequired: () => void;
   notify: Notify;
+  /** After a request was sent (the list of the member's requests reads again). */
+  onSent?: () => void;
 }
 
-export function SupportForm({ isLoggedIn, onLoginRequired, notify }: SupportFormProps) {
+export function SupportForm({ isLoggedIn, onLoginRequired, notify, onSent }: SupportFormProps) {
   const [createQna, { isLoading }] = useCreateQnaMutation();
   const [fields, setFields] = useState<SupportFields>(EMPTY_SUPPORT_FIELDS);
   const [errors, setErrors] = useState<SupportErrors>({});
@@ -58,6 +60,7 @@ export function SupportForm({ isLoggedIn, onLoginRequired, notify }: SupportForm
       await createQna(supportRequest(fields.option, fields.details)).unwrap();
       notify.success(SUPPORT_MESSAGES.submitted);
       setFields(EMPTY_SUPPORT_FIELDS);
+      onSent?.();
     } catch {
       notify.error(SUPPORT_MESSAGES.failed, { alert: true });
     } finally {

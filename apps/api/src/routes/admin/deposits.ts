@@ -1,3 +1,6 @@
+// The support console's crypto deposits and rate override (issue 15, docs/support.md "Deposits and
+// payments", docs/payments-crypto.md), moved here from routes/wallet/admin.ts on the same paths.
+// Support or admin; a decision needs a note and is audited.
 import {
   ZDepositIdParams,
   ZListDepositsRequest,
@@ -13,21 +16,22 @@ import { listDepositsForSupport } from '../../services/deposits/deposit-views.ts
 import type { DepositDeps } from '../../services/deposits/deps.ts';
 import { clearRateOverride, listRates, setRateOverride } from '../../services/deposits/rates.ts';
 import { reviewDeposit } from '../../services/deposits/review-deposit.ts';
+import { consoleActor } from './actor.ts';
 
-// 400, 401 and 403 (requireAdmin) are documented from the guard and the input (plugins/external/swagger.ts).
+// 400, 401 and 403 are documented from the guard and the input (plugins/external/swagger.ts).
+const tags = ['admin'];
 
-/** Support's side of crypto payments: deposits to review, and the rate override. Admins only. */
-const walletAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+const depositsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: DepositDeps = app.services;
 
   app.get(
     API_PATHS.adminDeposits,
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireSupport,
       schema: {
-        tags: ['admin'],
+        tags,
         operationId: 'listDeposits',
-        summary: 'Crypto deposits, newest first (needs_review=true: what support has to look at)',
+        summary: 'Crypto deposits, newest first (needs_review=true: what support has to decide)',
         querystring: ZListDepositsRequest,
         response: { 200: ZListDepositsResponse },
       },
@@ -38,25 +42,26 @@ const walletAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     API_PATHS.adminDepositItem,
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireSupport,
       schema: {
-        tags: ['admin'],
+        tags,
         operationId: 'reviewDeposit',
-        summary: 'Resolve a deposit: credit it (once) or close it, with a note',
+        summary: 'Decide a deposit with a note: credit it (exactly once) or refuse it',
         params: ZDepositIdParams,
         body: ZReviewDepositRequest,
         response: { 200: ZReviewDepositResponse, 404: ZErrorResponse, 409: ZErrorResponse },
       },
     },
-    async (request) => reviewDeposit(deps, request.user.sub, request.params.id, request.body),
+    async (request) => reviewDeposit(deps, consoleActor(request), request.params.id, request.body),
   );
 
+  // The rate override changes what every member pays: admins only, as before.
   app.get(
     API_PATHS.adminRates,
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requireSupport,
       schema: {
-        tags: ['admin'],
+        tags,
         operationId: 'listRates',
         summary: 'The rate each coin uses now, its source, and any override',
         response: { 200: ZListRatesResponse },
@@ -70,9 +75,9 @@ const walletAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.requireAdmin,
       schema: {
-        tags: ['admin'],
+        tags,
         operationId: 'setRateOverride',
-        summary: 'Set a rate override (US$ per coin) that wins over the price feed until cleared',
+        summary: 'Set a rate override (US$ per coin) that wins over the price feed until cleared (admin)',
         params: ZRateCoinParams,
         body: ZSetRateRequest,
         response: { 200: ZSetRateResponse },
@@ -89,9 +94,9 @@ const walletAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.requireAdmin,
       schema: {
-        tags: ['admin'],
+        tags,
         operationId: 'clearRateOverride',
-        summary: 'Clear the rate override: the price feed answers again',
+        summary: 'Clear the rate override: the price feed answers again (admin)',
         params: ZRateCoinParams,
         response: { 200: ZSetRateResponse },
       },
@@ -100,4 +105,4 @@ const walletAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-export default walletAdminRoutes;
+export default depositsRoutes;
