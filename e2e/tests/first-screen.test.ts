@@ -106,6 +106,20 @@ describe("Explore's first screen from the server", () => {
     });
   }
 
+  it('a window that changed size since: the wrong frame is never painted, the app starts at once', async () => {
+    const context = await newContext(browser, { consent: true, mobile: true });
+    await context.addCookies([{ name: FIRST_SCREEN_COOKIE, value: 'v1.full.dark', url: baseUrl() }]);
+    const page = await context.newPage();
+    await page.goto(urlFor(baseUrl(), '/'), { waitUntil: 'domcontentloaded' });
+    // The boot script ran while the document was parsed: the desktop frame is gone before any paint.
+    expect(await page.locator('[data-layout="desktop"]').count()).toBe(0);
+    await waitForTitle(page, 'Explore');
+    await waitVisible(page.getByTestId('bottom-bar'));
+    expect(await page.getByTestId('side-panel').count()).toBe(0);
+    await expect.poll(() => firstScreenCookie(context)).toBe('v1.mobile.dark');
+    await context.close();
+  });
+
   it('a first visit gets no picture before the adult gate; Enter Site remembers layout and theme', async () => {
     const still = await browser.newContext({ viewport: { width: 1280, height: 800 }, javaScriptEnabled: false });
     const documentPage = await still.newPage();

@@ -24,6 +24,28 @@
     });
   }
   var root = document.getElementById('root');
+  // The server rendered the layout this device showed last (its cookie); a window that has changed
+  // since (another width) must not paint the wrong frame: the markup goes, and the app starts now.
+  // Breakpoints: the app's (features/layout/hooks/use-media-query.ts; a unit test keeps them equal).
+  var frame = root && root.querySelector('[data-layout]');
+  var shown = !frame
+    ? null
+    : frame.getAttribute('data-layout') === 'mobile'
+      ? 'mobile'
+      : frame.getAttribute('data-panel') === 'icons'
+        ? 'icons'
+        : 'full';
+  var wanted = window.matchMedia('(max-width: 767.98px)').matches
+    ? 'mobile'
+    : window.matchMedia('(max-width: 1023.98px)').matches
+      ? 'icons'
+      : 'full';
+  if (root && shown !== wanted) {
+    root.textContent = '';
+    root.removeAttribute('data-first-screen');
+    start();
+    return;
+  }
   var waiting = Array.prototype.filter.call(root ? root.getElementsByTagName('img') : [], function (img) {
     var box = img.getBoundingClientRect();
     return !img.complete && box.width > 0 && box.top < window.innerHeight;

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { paths } from '../config/paths.ts';
 import { isExplorePath } from './router.tsx';
 import { columnCount } from '../features/gallery/masonry.ts';
+import { COMPACT_PANEL_MEDIA_QUERY, MOBILE_MEDIA_QUERY } from '../features/layout/hooks/use-media-query.ts';
 import { rememberFirstScreen } from '../lib/first-screen.ts';
 
 /** A document.cookie stand-in that keeps what a browser would: name=value, or nothing after Max-Age=0. */
@@ -81,5 +82,14 @@ describe('the server first screen follows the app', () => {
       const shown = rules.filter((rule) => holds(rule.condition, width)).map((rule) => rule.columns);
       expect({ width, shown }).toEqual({ width, shown: [columnCount(width)] });
     }
+  });
+
+  it("the boot script tells the layouts apart with the app's own breakpoints", () => {
+    const boot = fs.readFileSync(new URL('../../public/first-screen-boot.js', import.meta.url), 'utf8');
+    expect(boot).toContain(`window.matchMedia('${MOBILE_MEDIA_QUERY}')`);
+    // The icon panel: below the full panel's width (the mobile case is tested first).
+    const compactMax = /\(max-width: [\d.]+px\)$/.exec(COMPACT_PANEL_MEDIA_QUERY)?.[0];
+    expect(compactMax).toBeDefined();
+    expect(boot).toContain(`window.matchMedia('${compactMax}')`);
   });
 });
