@@ -42,9 +42,12 @@ export async function startCryptoApp(overrides: Partial<Record<keyof AppConfig, 
   return { fakes, t };
 }
 
+/** No cached rate and no admin override: rates come from the price feed fake again. (Test files share
+ * one database: an override another file left would price every deposit here.) */
 export async function clearRates(t: TestApp) {
   const keys = await t.services.redis.keys('rates:usd:*');
   if (keys.length > 0) await t.services.redis.del(...keys);
+  await t.services.db.cryptoRateOverride.deleteMany();
 }
 
 export const member = (t: TestApp, coins = 0) => fundedMember(t.app, t.services.db, coins);

@@ -18,6 +18,8 @@ describe('wallet rate', () => {
     adminHeaders = await admin(t);
   });
   afterAll(async () => {
+    // Files share the database: leave no override behind to price another file's deposits.
+    await t.services.db.cryptoRateOverride.deleteMany();
     await t.close();
     await fakes.stop();
   });
