@@ -32,6 +32,14 @@ export async function waitVisible(locator: Locator): Promise<void> {
   await locator.waitFor({ state: 'visible', timeout: TIMEOUT });
 }
 
+/**
+ * The masonry grid the app renders (not the server's first screen, which a visitor with the
+ * first-screen cookie sees until the app takes over and which carries no column count).
+ */
+export function appGrid(page: Page): Locator {
+  return page.locator('[data-testid="masonry-grid"]:not([data-first-screen])');
+}
+
 /** Collects uncaught page errors and console errors, to assert a clean run at the end. */
 export function watchErrors(page: Page): string[] {
   const errors: string[] = [];
