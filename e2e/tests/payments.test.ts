@@ -413,7 +413,7 @@ describe('paying by card', () => {
       route.fulfill({
         status: 200,
         contentType: 'application/json',
-        body: JSON.stringify({ card: { provider: 'stripe', public_key: 'pk_test_e2e' } }),
+        body: JSON.stringify({ card: { provider: 'stripe', public_key: 'pk_test_e2e', checkout: 'embedded' } }),
       }),
     );
     await page.goto(urlFor(baseUrl(), '/subscription'));

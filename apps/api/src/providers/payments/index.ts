@@ -51,6 +51,11 @@ export interface CardPaymentProvider {
   readonly name: string;
   /** What the browser needs to show the card form (Stripe's publishable key). */
   readonly publicKey: string;
+  /**
+   * embedded: the card is taken in our page (createPayment + the client secret). redirect: the
+   * processor has no embeddable card fields; the buyer goes to its page (createCheckout).
+   */
+  readonly checkout: 'embedded' | 'redirect';
   /** An in-page card payment; the client confirms it with the returned secret. */
   createPayment(request: CardPaymentRequest): Promise<{ id: string; clientSecret: string }>;
   getPayment(id: string): Promise<CardPaymentState>;

@@ -31,6 +31,7 @@ export function createCardPayments(config: CardPaymentConfig): CardPaymentProvid
   return {
     name: 'stripe',
     publicKey: STRIPE_PUBLISHABLE_KEY,
+    checkout: 'embedded',
     createPayment: async (request) => (await stripe()).createPayment(request),
     getPayment: async (id) => (await stripe()).getPayment(id),
     createCheckout: async (request) => (await stripe()).createCheckout(request),

@@ -46,7 +46,11 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZGetPaymentConfigResponse },
       },
     },
-    async () => ({ card: deps.cards ? { provider: deps.cards.name, public_key: deps.cards.publicKey } : null }),
+    async () => ({
+      card: deps.cards
+        ? { provider: deps.cards.name, public_key: deps.cards.publicKey, checkout: deps.cards.checkout }
+        : null,
+    }),
   );
 
   app.post(
