@@ -174,7 +174,10 @@ function apiBoundaries() {
     for (const { globs, depth } of placements) {
       const up = `(\\.\\./){${depth + 1}}`;
       const allowed = `(${layer.may.join('|')})(/|${TS})`;
-      const patterns = [`^${up}(?!${allowed})`, ...layer.refuse(up, depth)].map((regex) => ({ regex, message: layer.says }));
+      const patterns = [`^${up}(?!${allowed})`, ...layer.refuse(up, depth)].map((regex) => ({
+        regex,
+        message: layer.says,
+      }));
       blocks.push({
         files: globs,
         ignores: [...API_TESTS, ...(layer.except ?? []).map(inFolder)],
