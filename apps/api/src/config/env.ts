@@ -152,6 +152,15 @@ const ZEnv = z.object({
   DEPOSIT_PAYMENT_TOLERANCE_PERCENT: z.coerce.number().min(0).max(10).default(0.5),
   /** How far the client's request_coin_cnt may be from the server's amount (rate drift). */
   DEPOSIT_QUOTE_TOLERANCE_PERCENT: z.coerce.number().min(0).max(20).default(2),
+  /**
+   * NOWPayments, the hosted crypto gateway (docs/payments-crypto.md, "Hosted gateway"): with both the
+   * API key and the IPN secret set, every coin's deposit is created through NOWPayments instead of our
+   * own addresses and chain watchers. NOWPAYMENTS_API_URL: the sandbox (https://api-sandbox.nowpayments.io)
+   * or a local fake; default live.
+   */
+  NOWPAYMENTS_API_KEY: optionalText,
+  NOWPAYMENTS_IPN_SECRET: optionalText,
+  NOWPAYMENTS_API_URL: optionalText.pipe(z.url({ message: 'NOWPAYMENTS_API_URL must be a URL' }).optional()),
   /** Price feed: coingecko, coinbase, or demo (fixed prices; non-production only). */
   RATE_FEED: z.enum(['coingecko', 'coinbase', 'demo']).optional(),
   /** Base URL of the feed (tests, proxies, CoinGecko's pro API). */
