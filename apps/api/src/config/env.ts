@@ -98,6 +98,21 @@ const ZEnv = z.object({
   STRIPE_PUBLISHABLE_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   STRIPE_API_URL: optionalText.pipe(z.url({ message: 'STRIPE_API_URL must be a URL' }).optional()),
+  /**
+   * Which card processor takes cards (docs/payments.md, "Which processor"): stripe or verotel. Unset:
+   * Stripe when its keys are set, else Verotel when its keys are set, else none. Set to a processor
+   * whose keys are missing: start-up stops naming them.
+   */
+  CARD_PROCESSOR: optionalText.pipe(
+    z.enum(['stripe', 'verotel'], { message: 'CARD_PROCESSOR must be stripe or verotel' }).optional(),
+  ),
+  /**
+   * Verotel FlexPay (adult merchants): the website's shop ID and FlexPay signature key from Verotel's
+   * Control Center. VEROTEL_BASE_URL is for tests and the local fake (default https://secure.verotel.com).
+   */
+  VEROTEL_SHOP_ID: optionalText,
+  VEROTEL_SIGNATURE_KEY: optionalText,
+  VEROTEL_BASE_URL: optionalText.pipe(z.url({ message: 'VEROTEL_BASE_URL must be a URL' }).optional()),
   /** The product's public URL, for the card processor's return pages. Unset: the request's origin. */
   PUBLIC_URL: optionalText.pipe(z.url({ message: 'PUBLIC_URL must be a URL' }).optional()),
   // --- Email (docs/email.md) ---

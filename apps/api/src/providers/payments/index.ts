@@ -10,6 +10,11 @@ export interface CardPaymentRequest {
   currency: 'usd';
   /** Shown on the processor's pages and statements. */
   description: string;
+  /**
+   * A membership plan the processor renews by itself every period (Verotel subscriptions); absent:
+   * a one-off charge. Processors without subscriptions (Stripe here) charge once and ignore it.
+   */
+  recurring?: { period: 'monthly' | 'yearly' };
 }
 
 export interface CardPaymentState {
@@ -38,6 +43,14 @@ export type CardPaymentEvent =
   | { type: 'payment.refunded'; eventId: string; paymentRef: string; amountRefundedCents: number; amountCents: number }
   | { type: 'payment.disputed'; eventId: string; paymentRef: string }
   | { type: 'ignored'; eventId: string; eventType: string };
+
+/** The processor could not be asked (down, or its answer unreadable): nothing was decided, try later. */
+export class CardProcessorUnavailableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CardProcessorUnavailableError';
+  }
+}
 
 /** Thrown for a webhook whose signature is missing, wrong or too old: answered 400, nothing done. */
 export class WebhookSignatureError extends Error {
