@@ -136,9 +136,13 @@ const API_LAYERS = [
   {
     // One folder per capability: its interface, its implementations and select*.ts.
     folder: 'providers',
-    depths: [1],
+    // A processor's protocol folder (payments/verotel/) sits one level down inside its capability.
+    depths: [1, 2],
     may: ['config', 'lib'],
-    refuse: () => [String.raw`^\.\./(?!\.\./)`, String.raw`^\./select[^/]*$`],
+    refuse: (_up, depth) =>
+      depth === 1
+        ? [String.raw`^\.\./(?!\.\./)`, String.raw`^\./select[^/]*$`]
+        : [String.raw`^\.\./\.\./(?!\.\./)`, String.raw`^(\./|\.\./)select[^/]*$`],
     says: "providers/<capability>/ import their own capability's files, config/ and lib/; select*.ts is imported only by bootstrap/, the entry points and tests.",
   },
   {
@@ -170,7 +174,10 @@ function apiBoundaries() {
     for (const { globs, depth } of placements) {
       const up = `(\\.\\./){${depth + 1}}`;
       const allowed = `(${layer.may.join('|')})(/|${TS})`;
-      const patterns = [`^${up}(?!${allowed})`, ...layer.refuse(up)].map((regex) => ({ regex, message: layer.says }));
+      const patterns = [`^${up}(?!${allowed})`, ...layer.refuse(up, depth)].map((regex) => ({
+        regex,
+        message: layer.says,
+      }));
       blocks.push({
         files: globs,
         ignores: [...API_TESTS, ...(layer.except ?? []).map(inFolder)],

@@ -5,6 +5,7 @@ import type { TestProject } from 'vitest/node';
 import { startStack } from '@velvet/api/local/stack';
 import { findFreePort } from '@velvet/api/local/redis';
 import { startFakeChains } from '../apps/api/test/support/fakes/chains/index.ts';
+import { startFakeFlexPay } from '../apps/api/test/support/fakes/fake-flexpay.ts';
 import { startGoogleIdentityFake } from '../apps/api/test/support/google-identity.ts';
 import { startAdServerFake } from './support/ad-server.ts';
 
@@ -26,8 +27,17 @@ declare module 'vitest' {
      * time (a deposit past its expiry, a picture held by the safety check): console tests only.
      */
     databaseUrl: string;
+    /**
+     * The Verotel FlexPay stand-in the stack takes cards through (CARD_PROCESSOR=verotel): its order
+     * and cancel pages, and its control API (POST {url}/__control/rebill, chargeback, replay, forge...).
+     */
+    flexpayUrl: string;
   }
 }
+
+/** The Verotel website's shop id and signature key the stack and the stand-in share (test values). */
+const FLEXPAY_SHOP_ID = '117000';
+const FLEXPAY_SIGNATURE_KEY = 'e2e-flexpay-signature-key';
 
 const WEB_INDEX = path.resolve(import.meta.dirname, '../apps/web/dist/index.html');
 
@@ -39,7 +49,9 @@ const WEB_INDEX = path.resolve(import.meta.dirname, '../apps/web/dist/index.html
  * raised so that many tests can sign in from the one browser IP. The ad network is a local stand-in
  * too (VAST XML and an iframe page, e2e/support/ad-server.ts), and so are the chains and the price feed
  * the crypto deposits read (apps/api/test/support/fakes/chains): a test pays a deposit address there. The demo seed holds enough published
- * images for more than three Explore pages (infinite scroll, the guest limit).
+ * images for more than three Explore pages (infinite scroll, the guest limit). Cards go through the
+ * Verotel FlexPay stand-in (apps/api/test/support/fakes/fake-flexpay.ts), which sends its postbacks to
+ * the stack: the stack's port is chosen first so that the stand-in knows where they go.
  */
 export default async function setup(project: TestProject) {
   if (!fs.existsSync('/usr/bin/chromium')) {
@@ -52,6 +64,13 @@ export default async function setup(project: TestProject) {
   const google = await startGoogleIdentityFake();
   const ads = await startAdServerFake();
   const chains = await startFakeChains();
+  const port = await findFreePort();
+  const flexpay = await startFakeFlexPay({
+    key: FLEXPAY_SIGNATURE_KEY,
+    shopId: FLEXPAY_SHOP_ID,
+    // 127.0.0.1, not localhost: the API listens on IPv4 and Node may try ::1 first.
+    postbackUrl: `http://127.0.0.1:${port}/api/payment/verotel/postback`,
+  });
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'test',
@@ -65,9 +84,14 @@ export default async function setup(project: TestProject) {
     ADMIN_PASSWORD: 'Admin!12345',
     ADS_VAST_URL: ads.vastUrl,
     ADS_IFRAME_URL: ads.iframeUrl,
-    // Stripe's browser half only: the CSP then allows Stripe.js as in a deployment with cards (the
-    // card test tells the browser cards are on); without the secret keys cards stay off here.
+    // Stripe's browser half only: the CSP then allows Stripe.js as in a deployment with Stripe (the
+    // embedded card test tells the browser Stripe is on); without its secret keys Stripe stays off.
     STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e',
+    // Cards are taken through the Verotel stand-in (e2e/tests/payments-verotel.test.ts).
+    CARD_PROCESSOR: 'verotel',
+    VEROTEL_SHOP_ID: FLEXPAY_SHOP_ID,
+    VEROTEL_SIGNATURE_KEY: FLEXPAY_SIGNATURE_KEY,
+    VEROTEL_BASE_URL: flexpay.url,
     ...chains.env,
     // Claims are refunded 12 s after the request (unless support decides them first: the console's
     // Claims test needs that long to approve and reject).
@@ -82,7 +106,7 @@ export default async function setup(project: TestProject) {
   try {
     stack = await startStack({
       mode: 'start',
-      port: await findFreePort(),
+      port,
       dataDir,
       env,
       // ~85% of the demo images are published: 120 give more than three pages of 30 in Explore.
@@ -93,6 +117,7 @@ export default async function setup(project: TestProject) {
     await google.stop();
     await ads.stop();
     await chains.stop();
+    await flexpay.close();
     throw error;
   }
   project.provide('baseUrl', stack.url);
@@ -102,11 +127,13 @@ export default async function setup(project: TestProject) {
   project.provide('rippledControlUrl', chains.rippled.url);
   project.provide('mailOutboxDir', path.join(dataDir, 'mail'));
   project.provide('databaseUrl', stack.databaseUrl);
+  project.provide('flexpayUrl', flexpay.url);
   return async () => {
     await stack.stop();
     await google.stop();
     await ads.stop();
     await chains.stop();
+    await flexpay.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -1,7 +1,8 @@
 // (page.evaluate callbacks and init scripts run in the browser.)
 // The money screens (spec sections 2, 4, 5, 8 and 9) against the real API: the subscription page with
 // its billing switch and FAQ, the coin page, Purchase/Buy for guests (login modal) and members (method
-// chooser with Credit Cards disabled, as no card processor is configured here), the crypto wallet
+// chooser with Credit Cards disabled on a deployment without a card processor: the browser is told so,
+// as this stack takes cards through Verotel's stand-in, payments-verotel.test.ts), the crypto wallet
 // modal from the rate to a deposit address with working copy buttons, a Bitcoin payment through to
 // the credit (on the local chain stand-in e2e/global-setup.ts starts), and the card provider's return
 // pages.
@@ -26,12 +27,23 @@ afterAll(async () => {
 const SUBSCRIPTION_TITLE = 'Create anything you can imagine.';
 const COIN_TITLE = 'Top Up on Coins. Recharge Your Creativity!';
 
-async function openPage(path: string, options: { member?: Member; mobile?: boolean } = {}): Promise<Page> {
+/** A deployment without a card processor, as the browser sees it (GET /api/payment/config). */
+async function withoutCards(page: Page): Promise<void> {
+  await page.route('**/api/payment/config', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ card: null }) }),
+  );
+}
+
+async function openPage(
+  path: string,
+  options: { member?: Member; mobile?: boolean; cards?: 'off' } = {},
+): Promise<Page> {
   const page = await newPage(browser, {
     consent: true,
     mobile: options.mobile ?? false,
     ...(options.member ? { localStorage: signedInStorage(options.member.session) } : {}),
   });
+  if (options.cards === 'off') await withoutCards(page);
   await page.goto(urlFor(baseUrl(), path));
   return page;
 }
@@ -202,7 +214,7 @@ describe('coin page', () => {
 describe('paying with crypto', () => {
   it('Purchase -> method chooser (cards disabled) -> Bitcoin -> amount -> Create Wallet -> address with copy', async () => {
     const member = await registerMember('pay');
-    const page = await openPage('/subscription', { member });
+    const page = await openPage('/subscription', { member, cards: 'off' });
     const errors = watchErrors(page);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
     await waitForTitle(page, SUBSCRIPTION_TITLE);
@@ -274,7 +286,7 @@ describe('paying with crypto', () => {
 
   it('a coin pack with Ethereum on mobile: the pack price, the per-coin exchange page', async () => {
     const member = await registerMember('paym');
-    const page = await openPage('/coin', { member, mobile: true });
+    const page = await openPage('/coin', { member, mobile: true, cards: 'off' });
     await waitForTitle(page, COIN_TITLE);
     await packCard(page, 12000).getByRole('button', { name: 'Buy' }).click();
     const chooser = page.getByRole('dialog', { name: 'Choose Payment Method' });
@@ -403,8 +415,8 @@ describe('paying with crypto', () => {
 });
 
 describe('paying by card', () => {
-  // This deployment has no card processor. The browser is told one is configured, so that the chooser
-  // enables Credit Cards and the card modal opens; Stripe.js (js.stripe.com) stays unreachable, as
+  // This deployment takes cards through Verotel (a redirect). The browser is told Stripe is configured,
+  // so that the chooser opens the embedded card modal; Stripe.js (js.stripe.com) stays unreachable, as
   // everything outside the machine is in these tests, which the modal must report, not crash on.
   it('Credit Cards enabled when configured: the card modal, and a payment system that is not ready', async () => {
     const member = await registerMember('card');
@@ -413,7 +425,7 @@ describe('paying by card', () => {
       route.fulfill({
         status: 200,
         contentType: 'application/json',
-        body: JSON.stringify({ card: { provider: 'stripe', public_key: 'pk_test_e2e' } }),
+        body: JSON.stringify({ card: { provider: 'stripe', public_key: 'pk_test_e2e', checkout: 'embedded' } }),
       }),
     );
     await page.goto(urlFor(baseUrl(), '/subscription'));

@@ -71,6 +71,10 @@ describe('lint refuses an upward or sideways import in the API', () => {
     ['providers/rates/planted.ts', '../chains/select.ts', PROVIDERS],
     ['providers/storage/planted.ts', './select.ts', PROVIDERS],
     ['providers/image-model/planted.ts', '../../bootstrap/create-services.ts', PROVIDERS],
+    // a processor's protocol folder, one level down: the same rules
+    ['providers/payments/verotel/planted.ts', '../../../services/payments/fulfil-purchase.ts', PROVIDERS],
+    ['providers/payments/verotel/planted.ts', '../../chains/http.ts', PROVIDERS],
+    ['providers/payments/verotel/planted.ts', '../select.ts', PROVIDERS],
     // routes: services/, plugins/, provider interfaces; never repositories/, db/, Prisma, jobs/, a select*.ts
     ['routes/images/planted.ts', '../../repositories/like.repository.ts', ROUTES],
     ['routes/images/planted.ts', '../../db/client.ts', ROUTES],
@@ -131,6 +135,9 @@ describe('lint lets the layers import what is below them', () => {
     ['repositories/planted.repository.ts', '../generated/prisma/client.ts'],
     ['repositories/planted.repository.ts', '../errors.ts'],
     ['providers/rates/planted.ts', './index.ts'],
+    ['providers/payments/verotel/planted.ts', '../index.ts'],
+    ['providers/payments/verotel/planted.ts', './signature.ts'],
+    ['providers/payments/nowpayments/planted.ts', '../../../lib/http.ts'],
     ['providers/rates/planted.ts', '../../lib/http.ts'],
     ['providers/rates/select.ts', '../../config/crypto-demo.ts'],
     ['providers/storage/select.ts', './s3.ts'],

@@ -22,6 +22,13 @@ export const API_PATHS = {
   paymentConfig: '/api/payment/config',
   createCheckout: '/api/payment/checkout-session',
   paymentWebhook: '/api/payment/webhook',
+  /** Not in the spec: Verotel FlexPay's signed postback (GET, answered `OK`; docs/payments.md). */
+  verotelPostback: '/api/payment/verotel/postback',
+  /** Not in the spec: the member's renewing plan (GET) and the processor's page to stop renewal (POST). */
+  subscription: '/api/payment/subscription',
+  cancelSubscription: '/api/payment/subscription/cancel',
+  /** Not in the spec: NOWPayments' signed payment notifications (IPN) when it is the crypto gateway. */
+  nowPaymentsIpn: '/api/v2/wallet/nowpayments/ipn',
   queryRate: '/api/v2/wallet/query/:coin',
   createWallet: '/api/v2/wallet/create/:coin',
   /** Not in the spec: a deposit's status for the wallet modal (the fallback when events are down). */

@@ -7,6 +7,7 @@ import type { IdentityVerifier } from '../providers/identity/index.ts';
 import type { ImageModelProvider } from '../providers/image-model/index.ts';
 import type { Mailer } from '../providers/mail/index.ts';
 import type { CardPaymentProvider } from '../providers/payments/index.ts';
+import type { NowPaymentsGateway } from '../providers/payments/nowpayments/gateway.ts';
 import type { PriceFeed } from '../providers/rates/index.ts';
 import type { ImageStorage } from '../providers/storage/index.ts';
 import type { PromptSafety } from '../services/safety/prompt-pipeline.ts';
@@ -30,6 +31,8 @@ export interface AppServices {
   cardPayments: CardPaymentProvider | null;
   /** The coins this deployment takes deposits in: address books and chain watchers. */
   chains: Chains;
+  /** The hosted crypto gateway (NOWPayments) that replaces `chains` for deposits; null when not configured. */
+  cryptoGateway: NowPaymentsGateway | null;
   /** US$ per coin for the deposit quotes (cached in Redis by services/deposits/rates.ts). */
   priceFeed: PriceFeed;
   /** The prompt screen (lexicons, then the configured classifier) run before anything is charged. */

@@ -6,6 +6,7 @@ import { createChains } from '../providers/chains/select.ts';
 import { createGoogleSignIn } from '../providers/identity/select.ts';
 import { createImageModelProvider } from '../providers/image-model/select.ts';
 import { createMailer } from '../providers/mail/select.ts';
+import { createCryptoGateway } from '../providers/payments/select-crypto-gateway.ts';
 import { createCardPayments } from '../providers/payments/select.ts';
 import { createPriceFeed } from '../providers/rates/select.ts';
 import { createPromptClassifier } from '../providers/safety/select-classifier.ts';
@@ -46,6 +47,7 @@ export function createServices(config: AppConfig): AppServices {
     googleSignIn: createGoogleSignIn(config),
     cardPayments: createCardPayments(config),
     chains: createChains(config),
+    cryptoGateway: createCryptoGateway(config),
     priceFeed: createPriceFeed(config),
     promptSafety: createPromptSafety(config),
     pictureSafety: createPictureSafety(config),

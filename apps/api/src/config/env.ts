@@ -98,6 +98,21 @@ const ZEnv = z.object({
   STRIPE_PUBLISHABLE_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   STRIPE_API_URL: optionalText.pipe(z.url({ message: 'STRIPE_API_URL must be a URL' }).optional()),
+  /**
+   * Which card processor takes cards (docs/payments.md, "Which processor"): stripe or verotel. Unset:
+   * Stripe when its keys are set, else Verotel when its keys are set, else none. Set to a processor
+   * whose keys are missing: start-up stops naming them.
+   */
+  CARD_PROCESSOR: optionalText.pipe(
+    z.enum(['stripe', 'verotel'], { message: 'CARD_PROCESSOR must be stripe or verotel' }).optional(),
+  ),
+  /**
+   * Verotel FlexPay (adult merchants): the website's shop ID and FlexPay signature key from Verotel's
+   * Control Center. VEROTEL_BASE_URL is for tests and the local fake (default https://secure.verotel.com).
+   */
+  VEROTEL_SHOP_ID: optionalText,
+  VEROTEL_SIGNATURE_KEY: optionalText,
+  VEROTEL_BASE_URL: optionalText.pipe(z.url({ message: 'VEROTEL_BASE_URL must be a URL' }).optional()),
   /** The product's public URL, for the card processor's return pages. Unset: the request's origin. */
   PUBLIC_URL: optionalText.pipe(z.url({ message: 'PUBLIC_URL must be a URL' }).optional()),
   // --- Email (docs/email.md) ---
@@ -152,6 +167,15 @@ const ZEnv = z.object({
   DEPOSIT_PAYMENT_TOLERANCE_PERCENT: z.coerce.number().min(0).max(10).default(0.5),
   /** How far the client's request_coin_cnt may be from the server's amount (rate drift). */
   DEPOSIT_QUOTE_TOLERANCE_PERCENT: z.coerce.number().min(0).max(20).default(2),
+  /**
+   * NOWPayments, the hosted crypto gateway (docs/payments-crypto.md, "Hosted gateway"): with both the
+   * API key and the IPN secret set, every coin's deposit is created through NOWPayments instead of our
+   * own addresses and chain watchers. NOWPAYMENTS_API_URL: the sandbox (https://api-sandbox.nowpayments.io)
+   * or a local fake; default live.
+   */
+  NOWPAYMENTS_API_KEY: optionalText,
+  NOWPAYMENTS_IPN_SECRET: optionalText,
+  NOWPAYMENTS_API_URL: optionalText.pipe(z.url({ message: 'NOWPAYMENTS_API_URL must be a URL' }).optional()),
   /** Price feed: coingecko, coinbase, or demo (fixed prices; non-production only). */
   RATE_FEED: z.enum(['coingecko', 'coinbase', 'demo']).optional(),
   /** Base URL of the feed (tests, proxies, CoinGecko's pro API). */

@@ -33,6 +33,11 @@ export function findDeposit(db: DatabaseOrTransaction, id: string) {
   return db.cryptoDeposit.findUnique({ where: { id } });
 }
 
+/** A hosted gateway's deposit by the gateway's payment id. */
+export function findGatewayDeposit(db: DatabaseOrTransaction, gateway: string, gatewayRef: string) {
+  return db.cryptoDeposit.findUnique({ where: { gateway_gatewayRef: { gateway, gatewayRef } } });
+}
+
 /** The row, locked until the transaction ends: one writer per deposit at a time. */
 export async function lockDeposit(tx: DatabaseTransaction, id: string) {
   await tx.$queryRaw`SELECT id FROM crypto_deposits WHERE id = ${id}::uuid FOR UPDATE`;
@@ -50,14 +55,15 @@ export function updateDeposit(db: DatabaseOrTransaction, id: string, data: Prism
  * never push a deposit being paid right now out of the batch.
  */
 export async function findWatchedDeposits(db: Database, coin: CryptoCoin, watchSince: Date, take: number) {
+  // Only our own addresses: a hosted gateway's deposits move on its notifications alone.
   const waiting = await db.cryptoDeposit.findMany({
-    where: { coin, status: { in: ['pending', 'seen'] } },
+    where: { coin, gateway: 'self', status: { in: ['pending', 'seen'] } },
     orderBy: { expiresAt: 'asc' },
     take,
   });
   if (waiting.length >= take) return waiting;
   const late = await db.cryptoDeposit.findMany({
-    where: { coin, status: { in: ['confirmed', 'expired'] }, expiresAt: { gt: watchSince } },
+    where: { coin, gateway: 'self', status: { in: ['confirmed', 'expired'] }, expiresAt: { gt: watchSince } },
     orderBy: { expiresAt: 'asc' },
     take: take - waiting.length,
   });

@@ -22,10 +22,20 @@ export function flagMember(tx: DatabaseTransaction, memberId: string) {
   return tx.member.update({ where: { id: memberId }, data: { flagged: true } });
 }
 
-/** Paid memberships whose time is over. */
-export function findExpiredMemberships(db: DatabaseOrTransaction, now: Date, take: number) {
+/**
+ * Paid memberships whose time is over. A plan the processor still renews (recurring, not stopped) is
+ * left alone for `renewingGraceMs` more: its rebill may land a little after the end instant.
+ */
+export function findExpiredMemberships(db: DatabaseOrTransaction, now: Date, take: number, renewingGraceMs = 0) {
   return db.member.findMany({
-    where: { membershipExpiresAt: { lt: now }, NOT: { memberKind: 'free' } },
+    where: {
+      membershipExpiresAt: { lt: now },
+      NOT: { memberKind: 'free' },
+      OR: [
+        { membershipExpiresAt: { lt: new Date(now.getTime() - renewingGraceMs) } },
+        { payments: { none: { recurring: true, renewalStoppedAt: null, status: 'succeeded' } } },
+      ],
+    },
     select: { id: true },
     take,
   });
@@ -85,4 +95,61 @@ export function listCardPayments(db: DatabaseOrTransaction, filter: CardPaymentF
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: filter.take,
   });
+}
+
+/** A processor's payment by its sale id (Verotel's saleID), newest first should there be several. */
+export function findPaymentBySale(db: DatabaseOrTransaction, provider: string, saleId: string) {
+  return db.payment.findFirst({ where: { provider, saleId }, orderBy: { createdAt: 'desc' } });
+}
+
+/** The member's newest plan the processor renews by itself, once it was paid. */
+export function findNewestRecurringPayment(db: DatabaseOrTransaction, memberId: string) {
+  return db.payment.findFirst({
+    where: { memberId, recurring: true, status: 'succeeded' },
+    orderBy: { createdAt: 'desc' },
+  });
+}
+
+export interface PaymentEventInput {
+  provider: string;
+  eventKey: string;
+  paymentId: string | null;
+  event: string;
+  /** Every received parameter but the signature. */
+  params: Record<string, string>;
+  outcome: string;
+}
+
+/**
+ * Records a processor event once per (provider, eventKey): false when that key is already there (a
+ * replay). ON CONFLICT DO NOTHING keeps the caller's transaction usable; a concurrent insert of the
+ * same key waits for the other transaction and then finds it.
+ */
+export async function insertPaymentEvent(tx: DatabaseOrTransaction, data: PaymentEventInput): Promise<boolean> {
+  const { count } = await tx.paymentEvent.createMany({ data: [data], skipDuplicates: true });
+  return count === 1;
+}
+
+export function setPaymentEventOutcome(
+  tx: DatabaseOrTransaction,
+  provider: string,
+  eventKey: string,
+  data: { outcome: string; paymentId?: string | null },
+) {
+  return tx.paymentEvent.update({ where: { provider_eventKey: { provider, eventKey } }, data });
+}
+
+/** How many events were recorded under this key or its numbered repeats (`key#2`, `key#3`...). */
+export function countPaymentEvents(tx: DatabaseOrTransaction, provider: string, eventKey: string) {
+  return tx.paymentEvent.count({
+    where: { provider, OR: [{ eventKey }, { eventKey: { startsWith: `${eventKey}#` } }] },
+  });
+}
+
+export function findLedgerEntryByKey(tx: DatabaseOrTransaction, idempotencyKey: string) {
+  return tx.ledgerEntry.findUnique({ where: { idempotencyKey } });
+}
+
+export function findMembership(db: DatabaseOrTransaction, memberId: string) {
+  return db.member.findUnique({ where: { id: memberId }, select: { memberKind: true, membershipExpiresAt: true } });
 }

@@ -85,6 +85,8 @@ export const TAG_TYPES = [
   'Likes',
   'Image',
   'Wallet',
+  /** The member's renewing plan (account page); a verified payment or a cancellation changes it. */
+  'Subscription',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

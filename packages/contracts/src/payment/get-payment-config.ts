@@ -5,10 +5,15 @@ import { z } from 'zod';
 export const ZGetPaymentConfigResponse = z.object({
   card: z
     .object({
-      /** 'stripe' */
+      /** 'stripe' or 'verotel' */
       provider: z.string(),
-      /** The processor's browser key (Stripe publishable key). */
+      /** The processor's browser key (Stripe publishable key; '' for a processor without one). */
       public_key: z.string(),
+      /**
+       * embedded: the spec's card modal takes the card in the page (Stripe). redirect: the processor has
+       * no card fields to embed (Verotel FlexPay): the chooser sends the buyer to its payment page.
+       */
+      checkout: z.enum(['embedded', 'redirect']),
     })
     .nullable(),
 });

@@ -10,6 +10,11 @@ export interface CardPaymentRequest {
   currency: 'usd';
   /** Shown on the processor's pages and statements. */
   description: string;
+  /**
+   * A membership plan the processor renews by itself every period (Verotel subscriptions); absent:
+   * a one-off charge. Processors without subscriptions (Stripe here) charge once and ignore it.
+   */
+  recurring?: { period: 'monthly' | 'yearly' };
 }
 
 export interface CardPaymentState {
@@ -39,6 +44,14 @@ export type CardPaymentEvent =
   | { type: 'payment.disputed'; eventId: string; paymentRef: string }
   | { type: 'ignored'; eventId: string; eventType: string };
 
+/** The processor could not be asked (down, or its answer unreadable): nothing was decided, try later. */
+export class CardProcessorUnavailableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CardProcessorUnavailableError';
+  }
+}
+
 /** Thrown for a webhook whose signature is missing, wrong or too old: answered 400, nothing done. */
 export class WebhookSignatureError extends Error {
   constructor(message: string) {
@@ -51,6 +64,11 @@ export interface CardPaymentProvider {
   readonly name: string;
   /** What the browser needs to show the card form (Stripe's publishable key). */
   readonly publicKey: string;
+  /**
+   * embedded: the card is taken in our page (createPayment + the client secret). redirect: the
+   * processor has no embeddable card fields; the buyer goes to its page (createCheckout).
+   */
+  readonly checkout: 'embedded' | 'redirect';
   /** An in-page card payment; the client confirms it with the returned secret. */
   createPayment(request: CardPaymentRequest): Promise<{ id: string; clientSecret: string }>;
   getPayment(id: string): Promise<CardPaymentState>;

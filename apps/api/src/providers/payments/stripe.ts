@@ -57,6 +57,7 @@ export function createStripeProvider(opts: StripeOptions): CardPaymentProvider {
   return {
     name: 'stripe',
     publicKey: opts.publishableKey,
+    checkout: 'embedded',
     async createPayment(request) {
       const intent = await stripe.paymentIntents.create(
         {

@@ -19,6 +19,7 @@ import { handleCardWebhook } from '../../services/payments/handle-card-webhook.t
 import { startCardPayment } from '../../services/payments/start-card-payment.ts';
 import { startCheckout } from '../../services/payments/start-checkout.ts';
 import { verifyCheckout } from '../../services/payments/verify-checkout.ts';
+import verotelRoutes from './verotel.ts';
 
 // 400 and 401 are documented from the guard and the input (plugins/external/swagger.ts); 503: cards
 // are not configured on this server.
@@ -46,7 +47,11 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZGetPaymentConfigResponse },
       },
     },
-    async () => ({ card: deps.cards ? { provider: deps.cards.name, public_key: deps.cards.publicKey } : null }),
+    async () => ({
+      card: deps.cards
+        ? { provider: deps.cards.name, public_key: deps.cards.publicKey, checkout: deps.cards.checkout }
+        : null,
+    }),
   );
 
   app.post(
@@ -58,7 +63,8 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'createPaymentIntent',
         summary: 'Start a card payment (priced by the server; a different client amount is refused)',
         body: ZCreateIntentRequest,
-        response: { 200: ZCreateIntentResponse, ...unavailable },
+        // 409: this processor takes cards only on its own page (the checkout session).
+        response: { 200: ZCreateIntentResponse, 409: ZErrorResponse, ...unavailable },
       },
     },
     async (request) => startCardPayment(deps, request.user.sub, request.body),
@@ -137,6 +143,8 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       }
     },
   );
+
+  await app.register(verotelRoutes);
 
   // The processor's signature covers the exact bytes, so this route keeps the raw body.
   await app.register(async (webhook) => {

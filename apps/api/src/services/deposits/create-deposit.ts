@@ -1,9 +1,12 @@
 // POST /api/v2/wallet/create/:coin: prices the purchase from the catalogue, quotes it in the coin at
 // the server's own rate, hands out a fresh address (or the XRP address with a fresh tag) and records
-// the deposit the chain watcher will follow. The client's amount is only compared, never used.
+// the deposit the chain watcher will follow. The client's amount is only compared, never used. With
+// the hosted gateway configured, NOWPayments hands out the address and amount instead
+// (gateway-deposit.ts); the checks before it and the answer's shape are the same.
 import type { BillingPeriod } from '@velvet/contracts/catalog';
 import type { CryptoCoin } from '@velvet/contracts/options';
 import type { TCreateWalletRequestParsed, TCreateWalletResponse } from '@velvet/contracts/payment/create-wallet';
+import type { Logger } from 'pino';
 import { AppError, badRequest } from '../../errors.ts';
 import {
   COIN_NAMES,
@@ -19,6 +22,7 @@ import type { Chain } from '../../providers/chains/index.ts';
 import { countOpenDeposits, insertDeposit, nextDepositNumber } from '../../repositories/deposit.repository.ts';
 import { coinPackPurchase, membershipPurchase, type Purchase } from '../payments/catalog.ts';
 import type { DepositDeps } from './deps.ts';
+import { createGatewayDeposit } from './gateway-deposit.ts';
 import { currentUsdRate, usdText } from './rates.ts';
 
 /**
@@ -32,10 +36,15 @@ export function coinNotAvailable(coin: CryptoCoin): AppError {
   return new AppError(503, `${COIN_NAMES[coin]} payments are not available right now.`);
 }
 
-export function requireChain(deps: DepositDeps, coin: CryptoCoin): Chain {
+export function requireChain(deps: Pick<DepositDeps, 'chains'>, coin: CryptoCoin): Chain {
   const chain = deps.chains[coin];
   if (!chain) throw coinNotAvailable(coin);
   return chain;
+}
+
+/** A coin is on offer through the hosted gateway (every coin) or through its own chain. */
+export function requireCoin(deps: Pick<DepositDeps, 'chains' | 'cryptoGateway'>, coin: CryptoCoin): void {
+  if (!deps.cryptoGateway) requireChain(deps, coin);
 }
 
 /**
@@ -53,24 +62,29 @@ export function purchaseOfRequest(
   return coinPackPurchase(coins, 'service_title');
 }
 
-function instructionsFor(coin: CryptoCoin, amount: string, address: string, tag: number | null): string {
+export function instructionsFor(coin: CryptoCoin, amount: string, address: string, tag: number | null): string {
   const base = `Send exactly ${amount} ${coin} to ${address}`;
   return tag === null
     ? `${base}.`
     : `${base} with destination tag ${tag}. Without this tag the payment cannot be matched to your order.`;
 }
 
+/**
+ * `gateway.origin` (PUBLIC_URL or the request's) is where the hosted gateway sends its notifications
+ * and `gateway.log` where its failures are told; the self-custody path uses neither.
+ */
 export async function createDeposit(
   deps: DepositDeps,
   memberId: string,
   pathCoin: CryptoCoin,
   body: TCreateWalletRequestParsed,
   now = new Date(),
+  gateway: { origin: string; log?: Pick<Logger, 'warn'> } = { origin: '' },
 ): Promise<TCreateWalletResponse> {
   if (body.coin_type !== pathCoin) {
     throw badRequest(`coin_type must match the coin in the path (${pathCoin})`, 'coin_type');
   }
-  const chain = requireChain(deps, pathCoin);
+  requireCoin(deps, pathCoin);
   const purchase = purchaseOfRequest(body);
   const rate = await currentUsdRate(deps, pathCoin);
   const requested = quoteUnits(purchase.usdCents, rate.usdPerCoin, pathCoin);
@@ -95,6 +109,17 @@ export async function createDeposit(
     );
   }
 
+  if (deps.cryptoGateway) {
+    return createGatewayDeposit(deps, deps.cryptoGateway, {
+      memberId,
+      coin: pathCoin,
+      purchase,
+      now,
+      ...gateway,
+    });
+  }
+
+  const chain = requireChain(deps, pathCoin);
   // nextval() outside the insert's fate: a number is consumed even if the insert fails, never reused.
   const n = await nextDepositNumber(deps.db, pathCoin);
   const target = chain.addresses.targetFor(n);

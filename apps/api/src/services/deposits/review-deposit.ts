@@ -7,6 +7,7 @@
 import type { TReviewDepositRequest } from '@velvet/contracts/admin/deposits';
 import type { CryptoCoin } from '@velvet/contracts/options';
 import { AppError, notFound } from '../../errors.ts';
+import { nowPaymentsCreditKey } from '../../providers/payments/nowpayments/status.ts';
 import type { DepositRow } from '../../repositories/deposit.repository.ts';
 import { recordAuditEntry, type ConsoleActor } from '../audit/record-audit-entry.ts';
 import { alreadyHandled } from '../moderation/already-handled.ts';
@@ -16,6 +17,7 @@ import { fulfilPurchase, type Fulfilment } from '../payments/fulfil-purchase.ts'
 import type { DepositDeps } from './deps.ts';
 import { creditKey, finalPaymentsInOrder, parseStoredPayments } from './deposit-state.ts';
 import { supportDepositView } from './deposit-views.ts';
+import { GATEWAY_NOWPAYMENTS } from './gateway-deposit.ts';
 import { depositEvent, purchaseOfDeposit } from './settle-deposit.ts';
 
 /** What the audit log keeps of a deposit before and after a decision. */
@@ -67,16 +69,14 @@ export async function reviewDeposit(
     if (payments.length === 0)
       throw new AppError(409, 'Nothing final has arrived for this deposit; there is nothing to credit');
     // The status below stops the watcher (it settles under the same row lock); the ledger key, named
-    // after the first final payment, guards the coins as well.
+    // after the first final payment, guards the coins as well. A hosted gateway's deposit uses the key
+    // its notifications credit with, so support and a late 'finished' cannot both grant.
     const first = payments[0]!;
-    const fulfilment: Fulfilment = await fulfilPurchase(
-      tx,
-      row.memberId,
-      purchaseOfDeposit(row),
-      creditKey(row.coin as CryptoCoin, row.address, first),
-      row.id,
-      now,
-    );
+    const key =
+      row.gateway === GATEWAY_NOWPAYMENTS && row.gatewayRef
+        ? nowPaymentsCreditKey(row.gatewayRef)
+        : creditKey(row.coin as CryptoCoin, row.address, first);
+    const fulfilment: Fulfilment = await fulfilPurchase(tx, row.memberId, purchaseOfDeposit(row), key, row.id, now);
     const updated = await updateDeposit(tx, id, {
       ...review,
       status: 'credited',

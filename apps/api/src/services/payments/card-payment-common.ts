@@ -23,6 +23,18 @@ export function requireCards(deps: CardPaymentDeps): CardPaymentProvider {
   return deps.cards;
 }
 
+/** The card modal's calls, refused when the processor only takes cards on its own page (Verotel). */
+export function requireEmbeddedCards(deps: CardPaymentDeps): CardPaymentProvider {
+  const provider = requireCards(deps);
+  if (provider.checkout !== 'embedded') {
+    throw new AppError(
+      409,
+      `${provider.name} takes cards on its own page: start the payment with POST /api/payment/checkout-session`,
+    );
+  }
+  return provider;
+}
+
 /** What a payment row bought, priced again from the catalogue (never from the row's amount). */
 export function purchaseOf(row: PaymentRow): Purchase {
   return row.kind === 'membership'

@@ -1,11 +1,11 @@
 import { AppError, notFound } from '../../errors.ts';
 import { findPayment } from '../../repositories/payment.repository.ts';
-import { requireCards, type CardPaymentDeps } from './card-payment-common.ts';
+import { requireEmbeddedCards, type CardPaymentDeps } from './card-payment-common.ts';
 import { settlePaid } from './settle-card-payment.ts';
 
 /** POST /api/payment/complete: after the card modal confirmed, the server asks the processor. */
 export async function completeCardPayment(deps: CardPaymentDeps, memberId: string, paymentIntentId: string) {
-  const provider = requireCards(deps);
+  const provider = requireEmbeddedCards(deps);
   const row = await findPayment(deps.db, provider.name, paymentIntentId);
   if (!row || row.memberId !== memberId) throw notFound('Payment');
   const state = await provider.getPayment(paymentIntentId);

@@ -24,42 +24,55 @@ export async function settlePaid(
   providerRef: string,
   paid: { amountCents: number; currency: string },
 ): Promise<Settlement> {
-  const settled = await deps.db.$transaction(async (tx: DatabaseTransaction) => {
-    const row = await lockPayment(tx, provider, providerRef);
-    if (!row) throw notFound('Payment');
-    if (paid.amountCents !== row.amountCents || paid.currency.toLowerCase() !== row.currency) {
-      if (row.status === 'pending') {
-        await updatePayment(tx, row.id, {
-          status: 'failed',
-          failureReason: `amount mismatch: processor took ${paid.amountCents} ${paid.currency}, expected ${row.amountCents} ${row.currency}`,
-        });
-      }
-      // Committed (the payment stays marked failed); the caller hears why after the transaction.
-      return { refused: 'The paid amount does not match this purchase. Our support team will contact you.' };
-    }
-    if (row.status === 'failed' || row.status === 'refunded') return { refused: `This payment is ${row.status}.` };
-    const fulfilment = await fulfilPurchase(
-      tx,
-      row.memberId,
-      purchaseOf(row),
-      `payment:${provider}:${providerRef}`,
-      row.id,
-    );
-    if (row.status !== 'succeeded') {
-      await updatePayment(tx, row.id, { status: 'succeeded', completedAt: new Date() });
-    }
-    return {
-      balance: fulfilment.balance,
-      memberKind: fulfilment.memberKind,
-      memberId: row.memberId,
-      granted: fulfilment.granted,
-    };
-  });
+  const settled = await deps.db.$transaction((tx: DatabaseTransaction) =>
+    settleInTransaction(tx, provider, providerRef, paid),
+  );
   if (typeof settled.refused === 'string') throw new AppError(409, settled.refused);
   if (settled.granted) {
     await tryPublishMemberEvent(deps.redis, settled.memberId, { type: 'balance', cur_tokens: settled.balance });
   }
   return settled;
+}
+
+/**
+ * settlePaid's work inside the caller's transaction (a processor's postback records its event in the
+ * same one): `refused` says why nothing was granted; a mismatch stays committed as a failed payment.
+ */
+export async function settleInTransaction(
+  tx: DatabaseTransaction,
+  provider: string,
+  providerRef: string,
+  paid: { amountCents: number; currency: string },
+): Promise<(Settlement & { refused?: undefined }) | { refused: string }> {
+  const row = await lockPayment(tx, provider, providerRef);
+  if (!row) throw notFound('Payment');
+  if (paid.amountCents !== row.amountCents || paid.currency.toLowerCase() !== row.currency) {
+    if (row.status === 'pending') {
+      await updatePayment(tx, row.id, {
+        status: 'failed',
+        failureReason: `amount mismatch: processor took ${paid.amountCents} ${paid.currency}, expected ${row.amountCents} ${row.currency}`,
+      });
+    }
+    // Committed (the payment stays marked failed); the caller hears why after the transaction.
+    return { refused: 'The paid amount does not match this purchase. Our support team will contact you.' };
+  }
+  if (row.status === 'failed' || row.status === 'refunded') return { refused: `This payment is ${row.status}.` };
+  const fulfilment = await fulfilPurchase(
+    tx,
+    row.memberId,
+    purchaseOf(row),
+    `payment:${provider}:${providerRef}`,
+    row.id,
+  );
+  if (row.status !== 'succeeded') {
+    await updatePayment(tx, row.id, { status: 'succeeded', completedAt: new Date() });
+  }
+  return {
+    balance: fulfilment.balance,
+    memberKind: fulfilment.memberKind,
+    memberId: row.memberId,
+    granted: fulfilment.granted,
+  };
 }
 
 /** A webhook for a tampered or already-failed payment is acknowledged (the processor must not retry). */

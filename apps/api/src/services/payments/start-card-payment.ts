@@ -1,10 +1,10 @@
 import type { TCreateIntentRequest } from '@velvet/contracts/payment/create-intent';
-import { requireCards, type CardPaymentDeps } from './card-payment-common.ts';
+import { requireEmbeddedCards, type CardPaymentDeps } from './card-payment-common.ts';
 import { describePurchase, purchaseFromRequest, recordPending } from './pending-card-payment.ts';
 
 /** POST /api/payment/create-intent: prices the purchase, records it, and opens a card payment. */
 export async function startCardPayment(deps: CardPaymentDeps, memberId: string, body: TCreateIntentRequest) {
-  const provider = requireCards(deps);
+  const provider = requireEmbeddedCards(deps);
   const purchase = purchaseFromRequest(body);
   let clientSecret = '';
   await recordPending(deps, provider, memberId, purchase, async (paymentId) => {

@@ -20,6 +20,7 @@ export async function startCheckout(
       amountCents: purchase.usdCents,
       currency: 'usd',
       description: describePurchase(purchase),
+      ...(purchase.kind === 'membership' ? { recurring: { period: purchase.period } } : {}),
       successUrl: `${publicUrl}/payment-success`,
       cancelUrl: `${publicUrl}/payment-cancel`,
     });

@@ -21,6 +21,7 @@ import {
 import type { App } from '../../../src/app.ts';
 import { createTestApp, type TestApp } from '../../support/app.ts';
 import { createMember } from '../../support/factories.ts';
+import { startFakeNowPayments, type FakeNowPayments } from '../../support/fakes/fake-nowpayments.ts';
 import { startFakeStripe, type FakeStripe } from '../../support/fakes/stripe.ts';
 import { startGoogleIdentityFake, type GoogleIdentityFake } from '../../support/google-identity.ts';
 import { fundedMember } from '../../support/generation.ts';
@@ -64,12 +65,20 @@ describe('attack suite (a): fuzz every operation of the OpenAPI document', () =>
   let operations: Operation[];
   let stripe: FakeStripe;
   let google: GoogleIdentityFake;
+  let nowPayments: FakeNowPayments;
 
   // Every optional feature on (card payments and Google sign-in against local fakes of their real
   // protocols), so no operation answers "not available here" instead of handling the input.
   beforeAll(async () => {
     stripe = await startFakeStripe();
     google = await startGoogleIdentityFake();
+    // The hosted crypto gateway too (its IPN route answers 503 without it); its own payment ids.
+    nowPayments = await startFakeNowPayments({
+      apiKey: 'fuzz-nowpayments-key',
+      ipnSecret: 'fuzz-nowpayments-ipn-secret',
+      firstPaymentId: 8_000_000_000 + Math.floor(Math.random() * 1_000_000_000),
+      firstTag: 1_000_000 + Math.floor(Math.random() * 1_000_000_000),
+    });
     t = await createTestApp({
       STRIPE_SECRET_KEY: 'sk_test_velvet',
       STRIPE_PUBLISHABLE_KEY: 'pk_test_velvet',
@@ -78,6 +87,9 @@ describe('attack suite (a): fuzz every operation of the OpenAPI document', () =>
       PUBLIC_URL: 'https://velvet.example',
       GOOGLE_CLIENT_ID: google.clientId,
       GOOGLE_CERTS_URL: google.certsUrl,
+      NOWPAYMENTS_API_KEY: 'fuzz-nowpayments-key',
+      NOWPAYMENTS_IPN_SECRET: 'fuzz-nowpayments-ipn-secret',
+      NOWPAYMENTS_API_URL: nowPayments.url,
     });
     operations = listOperations(t.app);
     // Start once the app is ready (its pool connected), as a load balancer would.
@@ -90,6 +102,7 @@ describe('attack suite (a): fuzz every operation of the OpenAPI document', () =>
     await t?.close();
     await stripe?.stop();
     await google?.stop();
+    await nowPayments?.stop();
   });
 
   it('documents every route of the router (a hidden route would escape the suites)', () => {

@@ -59,7 +59,7 @@ describe('card payments (Stripe against a local fake of its API)', () => {
 
   it('says cards are available, with the publishable key', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/payment/config' });
-    expect(res.json()).toEqual({ card: { provider: 'stripe', public_key: 'pk_test_velvet' } });
+    expect(res.json()).toEqual({ card: { provider: 'stripe', public_key: 'pk_test_velvet', checkout: 'embedded' } });
   });
 
   it('prices the intent on the server and refuses a different client amount', async () => {

@@ -1,5 +1,6 @@
 // A local stand-in for NOWPayments' hosted invoices (issue 16), speaking its API as documented:
-// POST /v1/invoice and GET /v1/payment/{id} with x-api-key, an invoice page at invoice_url where a person
+// POST /v1/invoice, POST /v1/invoice-payment (the invoice's payment in one coin: pay_address, pay_amount,
+// payin_extra_id) and GET /v1/payment/{id} with x-api-key, an invoice page at invoice_url where a person
 // (or a browser test) chooses "pay in full", "pay part" or "let it expire", and signed IPNs (JSON body,
 // x-nowpayments-sig = hex HMAC-SHA512 of the key-sorted body) POSTed to the invoice's ipn_callback_url
 // before the page redirects to success_url, partially_paid_url or cancel_url. A control API under
@@ -20,6 +21,13 @@ export interface FakeNowPaymentsOptions {
   apiKey: string;
   /** How IPNs are signed: the current docs' recursive sort (default) or the older replacer form. */
   signatureForm?: FakeSignatureForm;
+  /**
+   * The first payment id (default the documentation's 5745459419). Tests sharing one database give
+   * each fake its own range: our deposits keep payment ids unique.
+   */
+  firstPaymentId?: number;
+  /** The first XRP destination tag handed out (default 1000001). */
+  firstTag?: number;
 }
 
 export interface SentIpn {
@@ -55,6 +63,12 @@ export type ForgeMode = 'wrong-secret' | 'tampered' | 'unsigned';
 
 /** US$ per coin for the fake's quotes (the demo prices of docs/payments-crypto.md). */
 const USD_PER_COIN: Record<string, number> = { btc: 50_000, eth: 2_500, xrp: 0.5 };
+
+/** XRP payments share one address and differ by destination tag (payin_extra_id), as on NOWPayments. */
+export const FAKE_XRP_ADDRESS = 'rPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY';
+
+/** How long an unpaid payment waits (NOWPayments' expiration_estimate_date). */
+const PAYMENT_LIFETIME_MS = 24 * 3_600_000;
 
 /** NOWPayments' documented example: sort keys at every depth (the docs' sortObject). */
 function sortObject(value: unknown): unknown {
@@ -98,7 +112,8 @@ export async function startFakeNowPayments(options: FakeNowPaymentsOptions): Pro
   const ipns: SentIpn[] = [];
   const form = options.signatureForm ?? 'recursive';
   let nextInvoice = 4_522_625_843;
-  let nextPayment = 5_745_459_419;
+  let nextPayment = options.firstPaymentId ?? 5_745_459_419;
+  let nextTag = options.firstTag ?? 1_000_001;
   let url = '';
 
   async function deliver(payment: Json, signature: string, body: string, forged: boolean): Promise<SentIpn> {
@@ -146,14 +161,15 @@ export async function startFakeNowPayments(options: FakeNowPaymentsOptions): Pro
     const now = new Date().toISOString();
     const paymentId = nextPayment++;
     const payAmount = coinAmount(priceAmount, coin);
+    const xrp = coin === 'xrp';
     // Field order of the "Webhooks examples" in NOWPayments' API documentation.
     const payment: Json = {
       payment_id: paymentId,
       parent_payment_id: null,
       invoice_id: Number(invoice.id),
       payment_status: 'waiting',
-      pay_address: `fake-${coin}-address-${paymentId}`,
-      payin_extra_id: null,
+      pay_address: xrp ? FAKE_XRP_ADDRESS : `fake-${coin}-address-${paymentId}`,
+      payin_extra_id: xrp ? String(nextTag++) : null,
       price_amount: priceAmount,
       price_currency: invoice.price_currency,
       pay_amount: payAmount,
@@ -315,6 +331,42 @@ ${button('full', 'Pay in full')} ${button('part', 'Pay part')} ${button('expire'
         };
         invoices.set(id, invoice);
         return sendJson(res, 201, invoice);
+      }
+      if (route === 'POST /v1/invoice-payment') {
+        const input = json();
+        const invoice = invoices.get(String(input.iid ?? ''));
+        const coin = typeof input.pay_currency === 'string' ? input.pay_currency.toLowerCase() : '';
+        if (!invoice || !(coin in USD_PER_COIN)) {
+          return sendJson(res, 400, {
+            status: false,
+            statusCode: 400,
+            code: 'INVALID_REQUEST_PARAMS',
+            message: !invoice ? 'invoice not found' : `pay_currency ${String(input.pay_currency)} is not available`,
+          });
+        }
+        if (typeof invoice.payment_id === 'number') {
+          return sendJson(res, 400, {
+            status: false,
+            statusCode: 400,
+            code: 'INVALID_REQUEST_PARAMS',
+            message: 'this invoice already has a payment',
+          });
+        }
+        const payment = createPayment(invoice, coin);
+        // The "Create payment by invoice" answer: the payment with its id as a string, plus the
+        // estimate of when it expires (fields IPNs do not carry).
+        return sendJson(res, 201, {
+          ...payment,
+          payment_id: String(payment.payment_id),
+          ipn_callback_url: invoice.ipn_callback_url,
+          amount_received: null,
+          smart_contract: '',
+          network: coin,
+          network_precision: coin === 'xrp' ? 6 : 8,
+          time_limit: null,
+          burning_percent: null,
+          expiration_estimate_date: new Date(Date.now() + PAYMENT_LIFETIME_MS).toISOString(),
+        });
       }
       if (req.method === 'GET' && u.pathname.startsWith('/v1/payment/')) {
         const payment = payments.get(Number(u.pathname.slice('/v1/payment/'.length)));

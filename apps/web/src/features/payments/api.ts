@@ -26,11 +26,11 @@ export const paymentsApi = api.injectEndpoints({
     }),
     completePayment: build.mutation<TCompletePaymentResponse, TCompletePaymentRequest>({
       query: (body) => ({ url: endpointPath(API_PATHS.completePayment), method: 'POST', body }),
-      invalidatesTags: ['Member'],
+      invalidatesTags: ['Member', 'Subscription'],
     }),
     verifyPayment: build.mutation<TVerifyPaymentResponse, TVerifyPaymentRequest>({
       query: (body) => ({ url: endpointPath(API_PATHS.verifyPayment), method: 'POST', body }),
-      invalidatesTags: ['Member'],
+      invalidatesTags: ['Member', 'Subscription'],
     }),
     /** How much of the coin one US$ buys; fetched afresh each time the wallet modal opens. */
     queryRate: build.query<TQueryRateResponse, CryptoCoin>({

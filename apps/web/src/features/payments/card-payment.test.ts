@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { findCoinPack, findPlan } from '@velvet/contracts/catalog';
-import { CARD_MESSAGES, confirmResult, validateCardPayment } from './card-payment.ts';
+import {
+  CARD_MESSAGES,
+  cardCheckoutOf,
+  checkoutFailureMessage,
+  confirmResult,
+  validateCardPayment,
+} from './card-payment.ts';
 import { coinPackDetails, initialPaymentDetails, membershipDetails } from './payment-details.ts';
 
 const ultimateYearly = membershipDetails(initialPaymentDetails, findPlan('Ultimate')!, 'yearly');
@@ -67,5 +73,31 @@ describe('card confirmation result (spec section 8)', () => {
     expect(`${CARD_MESSAGES.processing} ${CARD_MESSAGES.doNotClose}`).toBe(
       'Processing payment... Please do not close this window',
     );
+  });
+});
+
+describe('hosted card checkout (issue 16: a processor without card fields in the page)', () => {
+  it('Credit Cards does what the configured processor allows', () => {
+    expect(cardCheckoutOf(undefined)).toBe('unavailable');
+    expect(cardCheckoutOf({ card: null })).toBe('unavailable');
+    expect(cardCheckoutOf({ card: { provider: 'stripe', public_key: 'pk_test_1', checkout: 'embedded' } })).toBe(
+      'embedded',
+    );
+    expect(cardCheckoutOf({ card: { provider: 'verotel', public_key: '', checkout: 'redirect' } })).toBe('redirect');
+  });
+
+  it("a refused checkout shows the server's message; anything else the generic text", () => {
+    expect(
+      checkoutFailureMessage({
+        status: 400,
+        data: { status: 'error', message: 'planName must name a membership plan' },
+      }),
+    ).toBe('planName must name a membership plan');
+    expect(checkoutFailureMessage({ status: 409, data: {} })).toBe(CARD_MESSAGES.checkoutFailed);
+    expect(checkoutFailureMessage({ status: 502, data: { message: 'upstream' } })).toBe(CARD_MESSAGES.checkoutFailed);
+    expect(checkoutFailureMessage({ status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' })).toBe(
+      'Could not open the secure payment page. Please try again.',
+    );
+    expect(CARD_MESSAGES.redirecting).toBe('Redirecting to the secure payment page...');
   });
 });

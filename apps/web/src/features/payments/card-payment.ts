@@ -2,6 +2,8 @@
 // that they can be tested: validation before anything is sent, and which message a failure shows.
 import type { TPaymentDetails } from '@velvet/contracts/entities';
 import type { TCreateIntentRequest } from '@velvet/contracts/payment/create-intent';
+import type { TGetPaymentConfigResponse } from '@velvet/contracts/payment/get-payment-config';
+import { apiFailureMessage } from '../../lib/api-error.ts';
 import { cardPaymentRequest } from './payment-details.ts';
 
 export const CARD_MESSAGES = {
@@ -12,7 +14,25 @@ export const CARD_MESSAGES = {
   failed: 'Payment failed. Please try again.',
   processing: 'Processing payment...',
   doNotClose: 'Please do not close this window',
+  redirecting: 'Redirecting to the secure payment page...',
+  checkoutFailed: 'Could not open the secure payment page. Please try again.',
 } as const;
+
+/**
+ * What choosing 'Credit Cards' does on this deployment: nothing (no processor), open the card modal
+ * (a processor with card fields in the page, Stripe), or send the buyer to the processor's own page
+ * (Verotel FlexPay has no fields to embed).
+ */
+export type CardCheckout = 'unavailable' | 'embedded' | 'redirect';
+
+export function cardCheckoutOf(config: TGetPaymentConfigResponse | undefined): CardCheckout {
+  return config?.card ? config.card.checkout : 'unavailable';
+}
+
+/** A failed POST /api/payment/checkout-session: the server's message for a 4xx, else the generic text. */
+export function checkoutFailureMessage(error: unknown): string {
+  return apiFailureMessage(error, { refused: CARD_MESSAGES.checkoutFailed, exception: CARD_MESSAGES.checkoutFailed });
+}
 
 export type CardValidation = { ok: true; request: TCreateIntentRequest } | { ok: false; message: string };
 

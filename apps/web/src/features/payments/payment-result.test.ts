@@ -8,6 +8,15 @@ describe('payment return', () => {
     expect(sessionIdFrom(new URLSearchParams('session_id=%20'))).toBeNull();
   });
 
+  it("keeps our session id when the processor appends its own sale parameters (Verotel's return)", () => {
+    const back = new URLSearchParams(
+      '?session_id=cm3payment0001&paymentMethod=CC&priceAmount=156.00&priceCurrency=USD' +
+        '&referenceID=cm3payment0001&saleID=1000001&shopID=117000&transactionID=5000001&type=subscription' +
+        '&signature=0f3a9c',
+    );
+    expect(sessionIdFrom(back)).toBe('cm3payment0001');
+  });
+
   it("shows the server's error field, else the generic failure", () => {
     expect(
       verifyFailureMessage({

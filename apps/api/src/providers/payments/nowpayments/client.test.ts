@@ -142,6 +142,70 @@ describe('NOWPayments client', () => {
     });
   });
 
+  it('creates the invoice’s payment in one coin and reads its address, amount and tag', async () => {
+    // The "Create payment" answer of the documentation, as "Create payment by invoice" returns it.
+    const answer = {
+      payment_id: '5745459419',
+      payment_status: 'waiting',
+      pay_address: 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh',
+      price_amount: 3999.5,
+      price_currency: 'usd',
+      pay_amount: 7999.000001,
+      pay_currency: 'xrp',
+      order_id: 'RGDBP-21314',
+      order_description: 'Apple Macbook Pro 2019 x 1',
+      ipn_callback_url: 'https://nowpayments.io',
+      created_at: '2020-12-22T15:00:22.742Z',
+      updated_at: '2020-12-22T15:00:22.742Z',
+      purchase_id: '5837122679',
+      amount_received: null,
+      payin_extra_id: '1234567',
+      smart_contract: '',
+      network: 'xrp',
+      network_precision: 6,
+      time_limit: null,
+      burning_percent: null,
+      expiration_estimate_date: '2020-12-23T15:00:22.742Z',
+    };
+    const { fetch, calls } = stubFetch(() => json(201, answer));
+    const payment = await new NowPaymentsClient({ apiKey: 'k', fetch }).createInvoicePayment({
+      invoiceId: '4522625843',
+      payCurrency: 'xrp',
+    });
+    expect(calls[0]).toMatchObject({ url: `${NOWPAYMENTS_LIVE_URL}/v1/invoice-payment`, method: 'POST' });
+    expect(calls[0]!.body).toEqual({ iid: '4522625843', pay_currency: 'xrp' });
+    expect(payment).toEqual({
+      paymentId: '5745459419',
+      status: 'waiting',
+      payAddress: 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh',
+      payAmount: '7999.000001',
+      payCurrency: 'xrp',
+      payinExtraId: '1234567',
+      orderId: 'RGDBP-21314',
+      expiresAt: new Date('2020-12-23T15:00:22.742Z'),
+    });
+    // A numeric id and no tag or estimate are read too; an answer without an address or amount is refused.
+    const numeric = stubFetch(() =>
+      json(201, { ...answer, payment_id: 42, payin_extra_id: null, expiration_estimate_date: null }),
+    );
+    expect(
+      await new NowPaymentsClient({ apiKey: 'k', fetch: numeric.fetch }).createInvoicePayment({
+        invoiceId: '1',
+        payCurrency: 'xrp',
+      }),
+    ).toMatchObject({ paymentId: '42', payinExtraId: null, expiresAt: null });
+    for (const broken of [{ pay_address: '' }, { pay_amount: 0 }, { pay_amount: 'lots' }, { payment_id: null }]) {
+      const bad = stubFetch(() => json(201, { ...answer, ...broken }));
+      await expect(
+        new NowPaymentsClient({ apiKey: 'k', fetch: bad.fetch }).createInvoicePayment({
+          invoiceId: '1',
+          payCurrency: 'xrp',
+        }),
+        JSON.stringify(broken),
+      ).rejects.toThrow(NowPaymentsApiError);
+    }
+  });
+
   it('refuses a payment id that is not a number before calling out', async () => {
     const { fetch, calls } = stubFetch(() => json(200, {}));
     await expect(new NowPaymentsClient({ apiKey: 'k', fetch }).getPayment('1/../../v1/balance')).rejects.toThrow(

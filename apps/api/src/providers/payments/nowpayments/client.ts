@@ -1,8 +1,10 @@
-// The two NOWPayments API calls the hosted crypto gateway needs (issue 16, "NOWPayments"): create an
-// invoice (POST /v1/invoice; the buyer pays on its invoice_url, picking the coin there) and read a
-// payment (GET /v1/payment/{id}; the fallback when an IPN is missed). Both authenticate with the
-// x-api-key header. fetch, base URL and timeout are injectable (tests, the local fake, the sandbox).
-import { parseIpnPayment, type NowPaymentsPaymentUpdate } from './ipn.ts';
+// The NOWPayments API calls the hosted crypto gateway needs (issue 16, "NOWPayments"): create an
+// invoice (POST /v1/invoice; the buyer may pay on its invoice_url, picking the coin there), create the
+// invoice's payment in a chosen coin (POST /v1/invoice-payment: the address and amount our own wallet
+// modal shows), and read a payment (GET /v1/payment/{id}; the fallback when an IPN is missed). All
+// authenticate with the x-api-key header. fetch, base URL and timeout are injectable (tests, the local
+// fake, the sandbox).
+import { decimalText, parseIpnPayment, type NowPaymentsPaymentUpdate } from './ipn.ts';
 
 export const NOWPAYMENTS_LIVE_URL = 'https://api.nowpayments.io';
 export const NOWPAYMENTS_SANDBOX_URL = 'https://api-sandbox.nowpayments.io';
@@ -40,6 +42,27 @@ export interface NowPaymentsInvoice {
   priceAmount: string;
   priceCurrency: string;
   createdAt: Date | null;
+}
+
+export interface CreateInvoicePaymentRequest {
+  /** The invoice id createInvoice returned (sent as `iid`). */
+  invoiceId: string;
+  /** The coin, lowercase as NOWPayments names it (btc, eth, xrp). */
+  payCurrency: string;
+}
+
+/** A payment just created: where and how much the buyer sends. Amounts are exact decimal text. */
+export interface NowPaymentsNewPayment {
+  paymentId: string;
+  status: string;
+  payAddress: string;
+  payAmount: string;
+  payCurrency: string;
+  /** A destination tag or memo the payment must carry (XRP), as NOWPayments writes it. */
+  payinExtraId: string | null;
+  orderId: string | null;
+  /** NOWPayments' estimate of when an unpaid payment expires. */
+  expiresAt: Date | null;
 }
 
 /** A failed call: the status (0 for no answer) and NOWPayments' message, never the API key. */
@@ -97,6 +120,45 @@ export class NowPaymentsClient {
       priceAmount: String(answer.price_amount ?? body.price_amount),
       priceCurrency: String(answer.price_currency ?? body.price_currency),
       createdAt: createdAt && !Number.isNaN(createdAt.getTime()) ? createdAt : null,
+    };
+  }
+
+  /** The invoice's payment in one coin: the address and amount to show the buyer. */
+  async createInvoicePayment(request: CreateInvoicePaymentRequest): Promise<NowPaymentsNewPayment> {
+    const answer = await this.call('POST', '/v1/invoice-payment', {
+      iid: request.invoiceId,
+      pay_currency: request.payCurrency,
+    });
+    const where = 'POST /v1/invoice-payment';
+    const paymentId = answer.payment_id;
+    if ((typeof paymentId !== 'string' && typeof paymentId !== 'number') || String(paymentId) === '') {
+      throw new NowPaymentsApiError(`${where}: the answer has no payment_id`, 502);
+    }
+    if (typeof answer.pay_address !== 'string' || answer.pay_address === '') {
+      throw new NowPaymentsApiError(`${where}: the answer has no pay_address`, 502);
+    }
+    let payAmount: string | null;
+    try {
+      payAmount = decimalText(answer.pay_amount);
+    } catch {
+      payAmount = null;
+    }
+    if (payAmount === null || !/[1-9]/.test(payAmount) || payAmount.startsWith('-')) {
+      throw new NowPaymentsApiError(`${where}: the answer has no positive pay_amount`, 502);
+    }
+    const extra = answer.payin_extra_id;
+    const expires =
+      typeof answer.expiration_estimate_date === 'string' ? new Date(answer.expiration_estimate_date) : null;
+    return {
+      paymentId: String(paymentId),
+      status: typeof answer.payment_status === 'string' ? answer.payment_status : 'waiting',
+      payAddress: answer.pay_address,
+      payAmount,
+      payCurrency: String(answer.pay_currency ?? request.payCurrency).toLowerCase(),
+      payinExtraId:
+        typeof extra === 'string' && extra !== '' ? extra : typeof extra === 'number' ? String(extra) : null,
+      orderId: typeof answer.order_id === 'string' ? answer.order_id : null,
+      expiresAt: expires && !Number.isNaN(expires.getTime()) ? expires : null,
     };
   }
 

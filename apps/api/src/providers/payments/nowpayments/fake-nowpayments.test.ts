@@ -5,6 +5,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  FAKE_XRP_ADDRESS,
   startFakeNowPayments,
   type FakeNowPayments,
   type FakeSignatureForm,
@@ -183,6 +184,27 @@ describe('the NOWPayments fake, end to end', () => {
     expect(receiver.statuses).toEqual(['waiting', 'expired']);
     expect(receiver.deposits.get('deposit-1')).toEqual({ status: 'expired', outcome: null, needsReview: false });
     expect(receiver.credits).toEqual([]);
+  });
+
+  it("the invoice's payment in a chosen coin: the address, amount and tag the wallet modal shows", async () => {
+    const { client, invoice, receiver, fake } = await setUp();
+    const payment = await client.createInvoicePayment({ invoiceId: invoice.id, payCurrency: 'xrp' });
+    // 49.90 US$ at the fake's 0.5 US$/XRP; XRP payments share one address and differ by tag.
+    expect(payment).toMatchObject({
+      status: 'waiting',
+      payAddress: FAKE_XRP_ADDRESS,
+      payAmount: '99.8',
+      payCurrency: 'xrp',
+    });
+    expect(payment.payinExtraId).toMatch(/^\d+$/);
+    expect(payment.expiresAt!.getTime()).toBeGreaterThan(Date.now());
+    // One payment per invoice; paying it sends its IPNs under the same id.
+    await expect(client.createInvoicePayment({ invoiceId: invoice.id, payCurrency: 'btc' })).rejects.toMatchObject({
+      status: 400,
+    });
+    await fake.act(invoice.id, 'full');
+    expect(new Set(fake.ipns.map((i) => String(i.paymentId)))).toEqual(new Set([payment.paymentId]));
+    expect(receiver.credits).toEqual([`nowpayments:${payment.paymentId}`]);
   });
 
   it('IPNs signed in the older documented (replacer) form verify too', async () => {

@@ -1,6 +1,7 @@
 // Manage Account (spec sections 2 and 4). Logged out: a prompt and a Log In button, and the login
 // modal opens on arrival. Logged in: the member is read fresh from the server (the stored user is
-// refreshed with it), then the Account, Membership and Delete account sections.
+// refreshed with it), then the Account, Membership (with the plan the card processor renews, issue 16)
+// and Delete account sections.
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ContentLayout } from '../../../components/layouts/content-layout.tsx';
@@ -12,6 +13,7 @@ import { EmailVerification } from '../../../features/account/components/email-ve
 import { MembershipDetails } from '../../../features/account/components/membership-details.tsx';
 import { ACCOUNT_MESSAGES } from '../../../features/account/account-messages.ts';
 import { useGetMemberQuery } from '../../../features/account/api.ts';
+import { useGetSubscriptionQuery } from '../../../features/account/subscription-api.ts';
 import { AccountLoadState, AccountSections } from '../../../features/account/components/account-layout.tsx';
 import {
   clearSession,
@@ -23,6 +25,7 @@ import {
 } from '../../../features/auth/slice.ts';
 import { openModal } from '../../../features/modals/slice.ts';
 import { useToast } from '../../../features/toast/use-toast.ts';
+import { usePageRestored } from '../../../lib/use-page-restored.ts';
 import { useAppDispatch, useAppSelector } from '../../hooks.ts';
 
 const TITLE = 'Manage Account';
@@ -66,6 +69,16 @@ function MemberAccount() {
     skip: !token,
     refetchOnMountOrArgChange: true,
   });
+  // Read afresh on every visit: the member may come back from the processor's cancel page.
+  const { data: renewing, refetch: refetchSubscription } = useGetSubscriptionQuery(undefined, {
+    skip: !token,
+    refetchOnMountOrArgChange: true,
+  });
+  usePageRestored(() => {
+    if (!token) return;
+    void refetch();
+    void refetchSubscription();
+  });
 
   // Keep the stored user (side panel, balance chip) in step with the server.
   useEffect(() => {
@@ -91,6 +104,8 @@ function MemberAccount() {
         memberKind={shown.member_kind}
         balance={shown.cur_tokens}
         membershipExpiresAt={member?.membership_expires_at ?? null}
+        subscription={renewing?.subscription ?? null}
+        notify={toast}
       />
       <DeleteAccount
         notify={toast}

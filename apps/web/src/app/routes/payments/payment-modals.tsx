@@ -1,16 +1,19 @@
 // The global payment modals (spec section 2, Layout: card payment, payment method chooser, crypto
 // wallet creation), wired to the modal flags, the held payment details and the session. Mounted once by
-// the root route next to the login and logout modals.
+// the root route next to the login and logout modals. Credit Cards opens the card modal for a processor
+// with card fields in the page (Stripe) and leaves for the processor's page otherwise (Verotel).
 import { useCallback } from 'react';
 import type { CryptoCoin } from '@velvet/contracts/options';
 import type { TCompletePaymentResponse } from '@velvet/contracts/payment/complete-payment';
 import { selectToken, setBalance, updateUser } from '../../../features/auth/slice.ts';
 import { closeModal, openModal, selectModals } from '../../../features/modals/slice.ts';
 import { useGetPaymentConfigQuery } from '../../../features/payments/api.ts';
+import { cardCheckoutOf } from '../../../features/payments/card-payment.ts';
 import { CardPaymentModal } from '../../../features/payments/components/card-payment-modal.tsx';
 import { PaymentMethodModal } from '../../../features/payments/components/payment-method-modal.tsx';
 import { WalletCreationModal } from '../../../features/payments/components/wallet-creation-modal.tsx';
 import type { DepositCredited } from '../../../features/payments/hooks/use-deposit-tracking.ts';
+import { useHostedCheckout } from '../../../features/payments/hooks/use-hosted-checkout.ts';
 import { coinSelected, selectPaymentDetails } from '../../../features/payments/slice.ts';
 import { useToast } from '../../../features/toast/use-toast.ts';
 import { useAppDispatch, useAppSelector } from '../../hooks.ts';
@@ -31,15 +34,20 @@ export function PaymentModals({ enabled }: PaymentModalsProps) {
   const cardOpen = enabled && modals.payment;
   const { data: config } = useGetPaymentConfigQuery(undefined, { skip: !chooserOpen && !cardOpen });
   const card = config?.card ?? null;
+  const checkout = cardCheckoutOf(config);
+  const hosted = useHostedCheckout(toast);
+  const startHostedCheckout = hosted.start;
 
   const closeChooser = useCallback(() => dispatch(closeModal('paymentKind')), [dispatch]);
   const closeWallet = useCallback(() => dispatch(closeModal('walletCreation')), [dispatch]);
   const closeCard = useCallback(() => dispatch(closeModal('payment')), [dispatch]);
 
   const chooseCard = useCallback(() => {
+    // The chooser stays open (saying it is redirecting) until the browser leaves, or shows the error.
+    if (checkout === 'redirect') return void startHostedCheckout(details);
     dispatch(closeModal('paymentKind'));
     dispatch(openModal('payment'));
-  }, [dispatch]);
+  }, [checkout, details, dispatch, startHostedCheckout]);
 
   const chooseCrypto = useCallback(
     (coin: CryptoCoin) => {
@@ -79,6 +87,7 @@ export function PaymentModals({ enabled }: PaymentModalsProps) {
         open={chooserOpen}
         details={details}
         cardAvailable={card !== null}
+        cardRedirecting={hosted.redirecting}
         onClose={closeChooser}
         onChooseCard={chooseCard}
         onChooseCrypto={chooseCrypto}
@@ -90,7 +99,7 @@ export function PaymentModals({ enabled }: PaymentModalsProps) {
         onClose={closeWallet}
         onCredited={onCredited}
       />
-      {card ? (
+      {card?.checkout === 'embedded' ? (
         <CardPaymentModal
           open={cardOpen}
           publicKey={card.public_key}

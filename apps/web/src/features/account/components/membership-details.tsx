@@ -1,20 +1,33 @@
-// Membership section: the tier name, when a paid membership ends, and the coin balance.
+// Membership section: the tier name, when a paid membership ends, the plan the card processor renews
+// (issue 16) and the coin balance.
 import { Link } from 'react-router';
 import { formatBalance } from '@velvet/contracts/format';
 import { tierName } from '@velvet/contracts/options';
+import type { TSubscription } from '@velvet/contracts/payment/subscription';
 import { buttonClassName } from '../../../components/ui/button.tsx';
 import { CalendarIcon, CoinIcon, CrownIcon } from '../../../components/ui/icons.tsx';
 import { paths } from '../../../config/paths.ts';
+import type { Notify } from '../../../lib/notify.ts';
 import { formatMembershipExpiry } from '../account-messages.ts';
 import styles from './account.module.css';
+import { SubscriptionRenewal } from './subscription-renewal.tsx';
 
 export interface MembershipDetailsProps {
   memberKind: string;
   balance: number;
   membershipExpiresAt: string | null;
+  /** The plan the card processor renews (GET /api/payment/subscription); null when there is none. */
+  subscription?: TSubscription | null;
+  notify: Notify;
 }
 
-export function MembershipDetails({ memberKind, balance, membershipExpiresAt }: MembershipDetailsProps) {
+export function MembershipDetails({
+  memberKind,
+  balance,
+  membershipExpiresAt,
+  subscription = null,
+  notify,
+}: MembershipDetailsProps) {
   const tier = tierName(memberKind);
   const expiry = formatMembershipExpiry(membershipExpiresAt);
   return (
@@ -56,6 +69,7 @@ export function MembershipDetails({ memberKind, balance, membershipExpiresAt }: 
             </dd>
           </div>
         ) : null}
+        {subscription ? <SubscriptionRenewal subscription={subscription} notify={notify} /> : null}
         <div className={styles.row}>
           <dt className={styles.term}>
             <CoinIcon size={18} />
