@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { inject } from 'vitest';
 import { buildApp, type App } from '../../src/app.ts';
 import { closeServices, createServices } from '../../src/bootstrap/create-services.ts';
@@ -37,8 +38,33 @@ export async function createTestApp(
   overrides: Partial<Record<keyof AppConfig, string>> = {},
   extend?: (app: App) => unknown,
 ): Promise<TestApp> {
+  return startTestApp(overrides, false, extend);
+}
+
+/**
+ * The same, with the app's log (warn and above) parsed into `logLines`, for tests that assert what
+ * is logged (a forged webhook, a refused notification).
+ */
+export async function createLoggedTestApp(
+  overrides: Partial<Record<keyof AppConfig, string>>,
+  logLines: Record<string, unknown>[],
+): Promise<TestApp> {
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) logLines.push(JSON.parse(line));
+      done();
+    },
+  });
+  return startTestApp(overrides, { level: 'warn', stream });
+}
+
+async function startTestApp(
+  overrides: Partial<Record<keyof AppConfig, string>>,
+  logger: Parameters<typeof buildApp>[0]['logger'],
+  extend?: (app: App) => unknown,
+): Promise<TestApp> {
   const services = createServices(testConfig(overrides));
-  const app = await buildApp({ services, logger: false });
+  const app = await buildApp({ services, logger });
   if (extend) await extend(app);
   await app.ready();
   return {

@@ -129,26 +129,47 @@ export async function createDeposit(
     address: target.address,
     destinationTag: target.destinationTag,
     derivationIndex: target.derivationIndex,
-    serviceKind: purchase.kind,
-    serviceTitle: purchase.kind === 'membership' ? purchase.plan.name.toLowerCase() : String(purchase.coins),
-    periodUnit: purchase.kind === 'membership' ? purchase.period : '',
-    coins: purchase.coins,
-    usdAmountCents: purchase.usdCents,
+    ...purchaseColumns(purchase),
     requestedAmount: unitsToDecimal(requested, pathCoin),
     usdPerCoin: usdText(rate.usdPerCoin),
     rateSource: `${rate.source === 'override' ? 'override' : deps.priceFeed.name}`,
     expiresAt: new Date(now.getTime() + deps.config.DEPOSIT_EXPIRY_MINUTES * 60_000),
   });
-  const amount = displayAmount(requested, pathCoin);
+  return walletResponse(
+    deposit,
+    pathCoin,
+    displayAmount(requested, pathCoin),
+    chain.demo || deps.priceFeed.name === 'demo',
+  );
+}
+
+/** A deposit row's columns for what it pays for (the spec's service_kind, service_title, period_unit). */
+export function purchaseColumns(purchase: Purchase) {
+  return {
+    serviceKind: purchase.kind,
+    serviceTitle: purchase.kind === 'membership' ? purchase.plan.name.toLowerCase() : String(purchase.coins),
+    periodUnit: purchase.kind === 'membership' ? purchase.period : '',
+    coins: purchase.coins,
+    usdAmountCents: purchase.usdCents,
+  };
+}
+
+/** The wallet modal's answer for a stored deposit, whoever watches it. */
+export function walletResponse(
+  deposit: { id: string; address: string; destinationTag: number | null; expiresAt: Date },
+  coin: CryptoCoin,
+  amount: string,
+  isDemo: boolean,
+): TCreateWalletResponse {
   return {
     wallet_address: deposit.address,
     request_coin_cnt: Number(amount),
     request_coin_text: amount,
     destination_tag: deposit.destinationTag,
-    instructions: instructionsFor(pathCoin, amount, deposit.address, deposit.destinationTag),
+    instructions: instructionsFor(coin, amount, deposit.address, deposit.destinationTag),
     deposit_id: deposit.id,
-    coin: pathCoin,
+    coin,
     expires_at: deposit.expiresAt.toISOString(),
-    is_demo: chain.demo || deps.priceFeed.name === 'demo',
+    is_demo: isDemo,
   };
 }

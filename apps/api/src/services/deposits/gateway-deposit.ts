@@ -19,7 +19,7 @@ import {
 import type { NowPaymentsGateway } from '../../providers/payments/nowpayments/gateway.ts';
 import { insertDeposit } from '../../repositories/deposit.repository.ts';
 import type { Purchase } from '../payments/catalog.ts';
-import { coinNotAvailable, instructionsFor } from './create-deposit.ts';
+import { coinNotAvailable, purchaseColumns, walletResponse } from './create-deposit.ts';
 import type { DepositDeps } from './deps.ts';
 import { usdText } from './rates.ts';
 
@@ -100,11 +100,7 @@ export async function createGatewayDeposit(
     address: payment.payAddress,
     destinationTag,
     derivationIndex: null,
-    serviceKind: purchase.kind,
-    serviceTitle: purchase.kind === 'membership' ? purchase.plan.name.toLowerCase() : String(purchase.coins),
-    periodUnit: purchase.kind === 'membership' ? purchase.period : '',
-    coins: purchase.coins,
-    usdAmountCents: purchase.usdCents,
+    ...purchaseColumns(purchase),
     requestedAmount: unitsToDecimal(requested, coin),
     // NOWPayments' own quote (the price over its amount), so rate and source agree for support.
     usdPerCoin: usdText((BigInt(purchase.usdCents) * 10n ** BigInt(6 + COIN_DECIMALS[coin])) / requested),
@@ -114,16 +110,5 @@ export async function createGatewayDeposit(
     gateway: GATEWAY_NOWPAYMENTS,
     gatewayRef: payment.paymentId,
   });
-  const amount = displayAmount(requested, coin);
-  return {
-    wallet_address: deposit.address,
-    request_coin_cnt: Number(amount),
-    request_coin_text: amount,
-    destination_tag: deposit.destinationTag,
-    instructions: instructionsFor(coin, amount, deposit.address, deposit.destinationTag),
-    deposit_id: deposit.id,
-    coin,
-    expires_at: deposit.expiresAt.toISOString(),
-    is_demo: gateway.sandbox,
-  };
+  return walletResponse(deposit, coin, displayAmount(requested, coin), gateway.sandbox);
 }

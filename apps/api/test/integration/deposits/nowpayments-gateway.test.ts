@@ -8,11 +8,9 @@ import { ZCreateWalletResponse } from '@velvet/contracts/payment/create-wallet';
 import { ZGetDepositResponse } from '@velvet/contracts/payment/get-deposit';
 import { API_PATHS } from '@velvet/contracts/routes';
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../src/app.ts';
-import { closeServices, createServices } from '../../../src/bootstrap/create-services.ts';
-import { testConfig, type TestApp } from '../../support/app.ts';
+import { createServices } from '../../../src/bootstrap/create-services.ts';
+import { createLoggedTestApp, testConfig, type TestApp } from '../../support/app.ts';
 import {
   FAKE_XRP_ADDRESS,
   fakeIpnSignature,
@@ -55,30 +53,15 @@ describe('NOWPayments as the hosted crypto gateway', () => {
   beforeAll(async () => {
     np = await startFakeNowPayments({ apiKey: API_KEY, ipnSecret: IPN_SECRET, firstPaymentId, firstTag });
     fakes = await startFakeChains({ xrpAccount: XRP_ADDRESS });
-    const services = createServices(
-      testConfig({
+    t = await createLoggedTestApp(
+      {
         ...cryptoEnv(fakes),
         NOWPAYMENTS_API_KEY: API_KEY,
         NOWPAYMENTS_IPN_SECRET: IPN_SECRET,
         NOWPAYMENTS_API_URL: np.url,
-      }),
+      },
+      logLines,
     );
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) logLines.push(JSON.parse(line));
-        done();
-      },
-    });
-    const app = await buildApp({ services, logger: { level: 'warn', stream } });
-    await app.ready();
-    t = {
-      app,
-      services,
-      async close() {
-        await app.close();
-        await closeServices(services);
-      },
-    };
     await clearRates(t);
     // The fake POSTs its IPNs to the callback URL, so the app listens on a real port.
     await t.app.listen({ port: 0, host: '127.0.0.1' });

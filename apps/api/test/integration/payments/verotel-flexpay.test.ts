@@ -5,15 +5,12 @@
 // granted exactly once, however the postback is replayed; forged postbacks change nothing and are logged.
 import { API_PATHS } from '@velvet/contracts/routes';
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../src/app.ts';
-import { closeServices, createServices } from '../../../src/bootstrap/create-services.ts';
 import { createCardPayments } from '../../../src/providers/payments/select.ts';
 import { computeSignature } from '../../../src/providers/payments/verotel/signature.ts';
 import { postLedgerEntryAlone } from '../../../src/services/ledger/post-ledger-entry.ts';
 import { expireMemberships } from '../../../src/services/payments/expire-memberships.ts';
-import { testConfig, type TestApp } from '../../support/app.ts';
+import { createLoggedTestApp, testConfig, type TestApp } from '../../support/app.ts';
 import { startFakeFlexPay, type FakeFlexPay } from '../../support/fakes/fake-flexpay.ts';
 import { fundedMember } from '../../support/generation.ts';
 
@@ -53,32 +50,17 @@ describe('Verotel FlexPay (against a local fake)', () => {
 
   beforeAll(async () => {
     fake = await startFakeFlexPay({ key: KEY, shopId: SHOP_ID, postbackUrl: 'http://127.0.0.1:1/unset' });
-    const services = createServices(
-      testConfig({
+    t = await createLoggedTestApp(
+      {
         CARD_PROCESSOR: 'verotel',
         VEROTEL_SHOP_ID: SHOP_ID,
         VEROTEL_SIGNATURE_KEY: KEY,
         VEROTEL_BASE_URL: fake.url,
         // Stripe's publishable key alone (as the e2e stack has it) must not matter.
         STRIPE_PUBLISHABLE_KEY: 'pk_test_ignored',
-      }),
+      },
+      logLines,
     );
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) logLines.push(JSON.parse(line));
-        done();
-      },
-    });
-    const app = await buildApp({ services, logger: { level: 'warn', stream } });
-    await app.ready();
-    t = {
-      app,
-      services,
-      async close() {
-        await app.close();
-        await closeServices(services);
-      },
-    };
     // The fake sends its postbacks over HTTP, so the app listens on a real port.
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
