@@ -14,7 +14,7 @@ import { FREE_MEMBER_KIND, tierName } from '@velvet/contracts/options';
 import type { TGetMemberResponse } from '@velvet/contracts/members/get-member';
 import type { TGetSubscriptionResponse } from '@velvet/contracts/payment/subscription';
 import { API_PATHS, apiPath } from '@velvet/contracts/routes';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerMember, signedInStorage, type Member } from '../support/accounts.ts';
 import { baseUrl } from '../support/base-url.ts';
@@ -29,6 +29,7 @@ import {
   type FakeFlexPaySale,
 } from '../support/flexpay.ts';
 import { waitForTitle, waitHidden, waitVisible, watchErrors } from '../support/page-helpers.ts';
+import { cardsEntry, openedChooser, text, waitForText } from '../support/payments.ts';
 import { saveScreenshot } from '../support/screenshots.ts';
 
 const ULTIMATE = PLANS.find((plan) => plan.name === 'Ultimate')!;
@@ -51,19 +52,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const text = async (locator: Locator): Promise<string> => ((await locator.textContent()) ?? '').trim();
-
-async function waitForText(locator: Locator, expected: string | RegExp, timeout = 10_000): Promise<void> {
-  const deadline = Date.now() + timeout;
-  let last = '';
-  while (Date.now() < deadline) {
-    last = await text(locator).catch(() => '');
-    if (typeof expected === 'string' ? last === expected : expected.test(last)) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`expected ${String(expected)}, last saw ${JSON.stringify(last)}`);
-}
 
 async function memberApi<T>(path: string, who: Member = member): Promise<T> {
   const response = await fetch(new URL(path, baseUrl()), {
@@ -127,10 +115,8 @@ describe('paying by card through Verotel FlexPay', () => {
       .locator('[data-testid="plan-card"][data-plan="Ultimate"]')
       .getByRole('button', { name: 'Purchase' })
       .click();
-    const chooser = page.getByRole('dialog', { name: 'Choose Payment Method' });
-    await waitVisible(chooser);
-    const cards = chooser.getByRole('button', { name: /Credit Cards/ });
-    await waitForText(cards, /Visa/);
+    const chooser = await openedChooser(page);
+    const cards = await cardsEntry(chooser);
     expect(await cards.isEnabled()).toBe(true);
 
     const checkout = page.waitForRequest((request) => new URL(request.url()).pathname === API_PATHS.createCheckout);
@@ -340,10 +326,8 @@ describe('the card redirect when it does not go through', () => {
       .locator('[data-testid="coin-pack-card"][data-coins="12000"]')
       .getByRole('button', { name: 'Buy' })
       .click();
-    const chooser = page.getByRole('dialog', { name: 'Choose Payment Method' });
-    await waitVisible(chooser);
-    const cards = chooser.getByRole('button', { name: /Credit Cards/ });
-    await waitForText(cards, /Visa/);
+    const chooser = await openedChooser(page);
+    const cards = await cardsEntry(chooser);
     await cards.click();
     const toast = page.getByRole('alert').filter({ hasText: 'Card payments are paused for maintenance.' });
     await waitVisible(toast);
@@ -364,8 +348,7 @@ describe('the card redirect when it does not go through', () => {
       .locator('[data-testid="coin-pack-card"][data-coins="12000"]')
       .getByRole('button', { name: 'Buy' })
       .click();
-    const chooser = page.getByRole('dialog', { name: 'Choose Payment Method' });
-    await waitVisible(chooser);
+    const chooser = await openedChooser(page);
     await chooser.getByRole('button', { name: /Credit Cards/ }).click();
     await page.waitForURL((url) => url.href.startsWith(`${flexpayUrl()}/startorder`), { timeout: 10_000 });
     // A coin pack is a one-off purchase.

@@ -13,6 +13,7 @@ import { registerMember, signedInStorage, type Member } from '../support/account
 import { baseUrl } from '../support/base-url.ts';
 import { launchBrowser, newPage, pathnameOf, urlFor } from '../support/browser.ts';
 import { waitForPath, waitForTitle, waitHidden, waitVisible, watchErrors } from '../support/page-helpers.ts';
+import { cardsEntry, openedChooser, text, waitForText } from '../support/payments.ts';
 
 let browser: Browser;
 
@@ -51,7 +52,6 @@ async function openPage(
 const planCard = (page: Page, name: string): Locator => page.locator(`[data-testid="plan-card"][data-plan="${name}"]`);
 const packCard = (page: Page, coins: number): Locator =>
   page.locator(`[data-testid="coin-pack-card"][data-coins="${coins}"]`);
-const text = async (locator: Locator): Promise<string> => ((await locator.textContent()) ?? '').trim();
 
 async function waitForAttribute(locator: Locator, name: string, expected: string, timeout = 10_000): Promise<void> {
   const deadline = Date.now() + timeout;
@@ -62,17 +62,6 @@ async function waitForAttribute(locator: Locator, name: string, expected: string
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`expected ${name}=${expected}, last saw ${String(last)}`);
-}
-
-async function waitForText(locator: Locator, expected: string | RegExp, timeout = 10_000): Promise<void> {
-  const deadline = Date.now() + timeout;
-  let last = '';
-  while (Date.now() < deadline) {
-    last = await text(locator).catch(() => '');
-    if (typeof expected === 'string' ? last === expected : expected.test(last)) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`expected ${String(expected)}, last saw ${JSON.stringify(last)}`);
 }
 
 describe('subscription page', () => {
@@ -220,8 +209,7 @@ describe('paying with crypto', () => {
     await waitForTitle(page, SUBSCRIPTION_TITLE);
 
     await planCard(page, 'Ultimate').getByRole('button', { name: 'Purchase' }).click();
-    const chooser = page.getByRole('dialog', { name: 'Choose Payment Method' });
-    await waitVisible(chooser);
+    const chooser = await openedChooser(page);
     expect(await text(chooser.getByTestId('purchase-summary'))).toContain('Ultimate plan');
     expect(await text(chooser.getByTestId('purchase-price'))).toBe('$156');
     const cards = chooser.getByRole('button', { name: /Credit Cards/ });
@@ -289,8 +277,7 @@ describe('paying with crypto', () => {
     const page = await openPage('/coin', { member, mobile: true, cards: 'off' });
     await waitForTitle(page, COIN_TITLE);
     await packCard(page, 12000).getByRole('button', { name: 'Buy' }).click();
-    const chooser = page.getByRole('dialog', { name: 'Choose Payment Method' });
-    await waitVisible(chooser);
+    const chooser = await openedChooser(page);
     expect(await text(chooser.getByTestId('purchase-summary'))).toContain('12,000 Coins');
     expect(await chooser.getByRole('button', { name: /Credit Cards/ }).isDisabled()).toBe(true);
 
@@ -324,8 +311,7 @@ describe('paying with crypto', () => {
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
     await waitForTitle(page, COIN_TITLE);
     await packCard(page, 3600).getByRole('button', { name: 'Buy' }).click();
-    const chooser = page.getByRole('dialog', { name: 'Choose Payment Method' });
-    await waitVisible(chooser);
+    const chooser = await openedChooser(page);
     await chooser.getByRole('button', { name: /^Ripple/ }).click();
     const wallet = page.getByRole('dialog', { name: 'Pay with Ripple' });
     await waitVisible(wallet);
@@ -370,8 +356,7 @@ describe('paying with crypto', () => {
     await waitForText(page.getByTestId('balance-chip'), /^500\b/);
 
     await planCard(page, 'Premium').getByRole('button', { name: 'Purchase' }).click();
-    const chooser = page.getByRole('dialog', { name: 'Choose Payment Method' });
-    await waitVisible(chooser);
+    const chooser = await openedChooser(page);
     await chooser.getByRole('button', { name: /^Bitcoin/ }).click();
     const wallet = page.getByRole('dialog', { name: 'Pay with Bitcoin' });
     await waitVisible(wallet);
@@ -432,10 +417,8 @@ describe('paying by card', () => {
     await waitForTitle(page, SUBSCRIPTION_TITLE);
     await page.getByRole('radio', { name: 'Monthly' }).click();
     await planCard(page, 'AI Master').getByRole('button', { name: 'Purchase' }).click();
-    const chooser = page.getByRole('dialog', { name: 'Choose Payment Method' });
-    await waitVisible(chooser);
-    const cards = chooser.getByRole('button', { name: /Credit Cards/ });
-    await waitForText(cards, /Visa/);
+    const chooser = await openedChooser(page);
+    const cards = await cardsEntry(chooser);
     expect(await cards.isEnabled()).toBe(true);
     await cards.click();
     await waitHidden(chooser);
