@@ -1,6 +1,6 @@
 // Runs the Verotel FlexPay fake on its own, for a local demo against `npm start`:
 //   apps/api/node_modules/.bin/tsx apps/api/test/support/fakes/fake-flexpay-main.ts [port=18460] [postbackUrl]
-// prints the settings to use (names for the wiring to adopt) and serves the order pages, salestatus,
+// prints the settings to start the product with (docs/payments.md, "Verotel FlexPay") and serves the order pages, salestatus,
 // cancel-subscription and the control API until Ctrl-C.
 import { startFakeFlexPay } from './fake-flexpay.ts';
 
@@ -8,7 +8,8 @@ const port = Number(process.argv[2] ?? 18460);
 const postbackUrl = process.argv[3] ?? 'http://127.0.0.1:3000/api/payment/verotel/postback';
 const key = 'fake-flexpay-signature-key';
 const fake = await startFakeFlexPay({ port, key, postbackUrl });
-console.log('# Fake Verotel FlexPay is up. Point the app at it:');
+console.log('# Fake Verotel FlexPay is up. Start the product with:');
+console.log('CARD_PROCESSOR=verotel');
 console.log(`VEROTEL_BASE_URL=${fake.url}`);
 console.log(`VEROTEL_SHOP_ID=${fake.shopId}`);
 console.log(`VEROTEL_SIGNATURE_KEY=${key}`);
