@@ -169,6 +169,8 @@ describe('paying by card through Verotel FlexPay', () => {
     expect(await cancel.isVisible()).toBe(true);
     await saveScreenshot(page, 'verotel-account-renewing-1280');
     await page.setViewportSize(MOBILE_VIEWPORT);
+    // The phone layout renders the page anew: wait for the button before measuring it.
+    await waitVisible(cancel);
     const box = await cancel.boundingBox();
     expect(box!.x + box!.width).toBeLessThanOrEqual(MOBILE_VIEWPORT.width);
     await saveScreenshot(page, 'verotel-account-renewing-390');
