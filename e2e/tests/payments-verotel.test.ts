@@ -169,10 +169,22 @@ describe('paying by card through Verotel FlexPay', () => {
     expect(await cancel.isVisible()).toBe(true);
     await saveScreenshot(page, 'verotel-account-renewing-1280');
     await page.setViewportSize(MOBILE_VIEWPORT);
-    // The phone layout renders the page anew: wait for the button before measuring it.
+    // The phone layout renders the page anew (the button can be replaced between a wait and a
+    // measurement): read its right edge in the page, again until the phone layout has settled.
     await waitVisible(cancel);
-    const box = await cancel.boundingBox();
-    expect(box!.x + box!.width).toBeLessThanOrEqual(MOBILE_VIEWPORT.width);
+    const rightEdge = () =>
+      cancel
+        .evaluate(
+          (button) => {
+            // A button not laid out (no width) has not been measured yet.
+            const rect = button.getBoundingClientRect();
+            return rect.width > 0 ? rect.right : Infinity;
+          },
+          undefined,
+          { timeout: 2_000 },
+        )
+        .catch(() => Infinity);
+    await expect.poll(rightEdge, { timeout: 10_000 }).toBeLessThanOrEqual(MOBILE_VIEWPORT.width);
     await saveScreenshot(page, 'verotel-account-renewing-390');
     expect(errors).toEqual([]);
     await page.context().close();
