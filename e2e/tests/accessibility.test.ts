@@ -280,6 +280,9 @@ describe.each(VIEWPORTS)('modals at %s px', (_width, mobile) => {
  * presses); returns the ones never reached.
  */
 async function unreachedByTab(page: Page, groups: Locator[], limit: number): Promise<string[]> {
+  await page.evaluate(() =>
+    document.querySelectorAll('[data-a11y-target]').forEach((el) => el.removeAttribute('data-a11y-target')),
+  );
   let count = 0;
   for (const group of groups) {
     count = await group.evaluateAll((elements, start) => {
@@ -322,11 +325,11 @@ describe('keyboard: navigation and gallery cards', () => {
   it.each(['guest', 'member'] as const)('390 px, %s: top bar, bottom bar and the first cards by Tab', async (who) => {
     const page = await openPage(who, true);
     await visit(page, paths.gallery);
-    const targets = [
-      page.locator(`:is([data-testid="top-bar"], [data-testid="bottom-bar"]) :is(${CONTROLS}):visible`),
-      ...firstCards(page),
-    ];
-    expect(await unreachedByTab(page, targets, 120)).toEqual([]);
+    const bars = page.locator(`:is([data-testid="top-bar"], [data-testid="bottom-bar"]) :is(${CONTROLS}):visible`);
+    // Both bars come before the feed, which loads more cards as focus moves down it: a keyboard user
+    // reaches the navigation first, however long Explore is.
+    expect(await unreachedByTab(page, [bars], (await bars.count()) + 2)).toEqual([]);
+    expect(await unreachedByTab(page, [bars, ...firstCards(page)], 120)).toEqual([]);
     await page.context().close();
   });
 

@@ -33,13 +33,15 @@ export function AppLayout({ children, ...props }: LayoutProps & { children: Reac
     return (
       <div className={styles.mobile} data-layout="mobile">
         <MobileTopBar theme={props.theme} onToggleTheme={props.onToggleTheme} />
-        {main}
+        {/* Before the page in the tab order (it is fixed to the bottom of the screen): as the side panel
+            on desktop, the navigation must not wait behind an Explore feed that grows as focus moves down. */}
         <BottomBar
           isLoggedIn={props.isLoggedIn}
           onLogin={props.onLogin}
           onLogout={props.onLogout}
           showConsole={props.showConsole ?? false}
         />
+        {main}
       </div>
     );
   }
