@@ -77,6 +77,11 @@ export function listPendingHolds(db: DatabaseOrTransaction, after: QueuePosition
   );
 }
 
+/** Whether anyone ever reported the image (open or decided): only those pictures reach a reviewer. */
+export async function wasReported(db: DatabaseOrTransaction, imageId: string): Promise<boolean> {
+  return (await db.contentReport.findFirst({ where: { imageId }, select: { id: true } })) !== null;
+}
+
 /** The latest decided report of an image (who decided it and when), for the 'Already handled' answer. */
 export function findLatestDecidedReport(db: DatabaseOrTransaction, imageId: string) {
   return db.contentReport.findFirst({

@@ -23,6 +23,7 @@ import {
   type PendingHoldRow,
   type QueuePosition,
   type ReportedImageRow,
+  wasReported,
 } from '../../repositories/moderation.repository.ts';
 import { findHold } from '../../repositories/safety.repository.ts';
 
@@ -203,9 +204,16 @@ export async function getHeldPicture(db: Database, holdId: string): Promise<TMod
   };
 }
 
-/** The stored picture of a reported image (WebP), for the reviewer; 404 when there is no copy. */
+/**
+ * The stored picture of a reported image (WebP), for the reviewer; 404 when there is no copy, and for
+ * an image nobody reported (this route is not a way round the owner's privacy).
+ */
 export async function readReportedPicture(deps: { db: Database; storage: ImageStorage }, imageId: string) {
-  const image = await findImageForModeration(deps.db, imageId);
+  const [image, reported] = await Promise.all([
+    findImageForModeration(deps.db, imageId),
+    wasReported(deps.db, imageId),
+  ]);
+  if (!reported) throw notFound('Reported image');
   const picture = image?.originalKey ? await deps.storage.get(image.originalKey) : null;
   if (!picture) throw notFound('Picture');
   return picture;

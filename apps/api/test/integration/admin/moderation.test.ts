@@ -165,6 +165,11 @@ describe('admin moderation routes', () => {
     expect(picture.headers['content-type']).toBe('image/webp');
     expect(picture.headers['cache-control']).toBe('no-store');
     expect(picture.rawPayload.subarray(8, 12).toString()).toBe('WEBP');
+
+    // The same route does not serve the member's other, unreported pictures.
+    const other = await call('GET', body.item.picture_path.replace(imageId, older));
+    expect(other.statusCode, other.body).toBe(404);
+    expect(other.json().message).toMatch(/Reported image/);
   });
 
   it('remove: unpublished for good, audited; a second decision is a 409 naming who removed it', async () => {
