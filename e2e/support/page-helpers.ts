@@ -1,7 +1,8 @@
 // (page.evaluate callbacks and init scripts run in the browser.)
 // Small waits and reads shared by the browser tests (playwright-core has no test runner, so these
 // stand in for its web-first assertions).
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Request } from 'playwright-core';
+import { API_PATHS } from '@velvet/contracts/routes';
 
 const TIMEOUT = 10_000;
 
@@ -53,4 +54,42 @@ export function watchErrors(page: Page): string[] {
 /** Reads a local storage item of the page's origin. */
 export function localItem(page: Page, key: string): Promise<string | null> {
   return page.evaluate((k) => window.localStorage.getItem(k), key);
+}
+
+/** Requests a screen's settling does not wait for: pictures and fonts, and the member event stream (it stays open). */
+function settlingIgnores(request: Request): boolean {
+  if (['image', 'media', 'font', 'eventsource', 'websocket'].includes(request.resourceType())) return true;
+  return new URL(request.url()).pathname === API_PATHS.memberEvents;
+}
+
+/**
+ * Follows a page's requests; `settled()` resolves once none of the screen's own requests (data, lazy
+ * modules, styles) has been in flight for `quietMs`. Playwright's 'networkidle' wants 500 ms of
+ * silence and never gets it while a member's event stream is open.
+ */
+export function requestTracker(page: Page): { settled(quietMs?: number, timeout?: number): Promise<void> } {
+  const inFlight = new Set<Request>();
+  let lastChange = Date.now();
+  page.on('request', (request) => {
+    if (settlingIgnores(request)) return;
+    inFlight.add(request);
+    lastChange = Date.now();
+  });
+  const finished = (request: Request): void => {
+    if (inFlight.delete(request)) lastChange = Date.now();
+  };
+  page.on('requestfinished', finished);
+  page.on('requestfailed', finished);
+  return {
+    async settled(quietMs = 150, timeout = TIMEOUT) {
+      const deadline = Date.now() + timeout;
+      while (inFlight.size > 0 || Date.now() - lastChange < quietMs) {
+        if (Date.now() > deadline) {
+          const pending = [...inFlight].map((request) => new URL(request.url()).pathname).join(', ');
+          throw new Error(`the page's requests did not settle within ${timeout} ms (in flight: ${pending || 'none'})`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
+  };
 }

@@ -22,7 +22,7 @@ import { registerMember, signedInStorage, type Member } from '../support/account
 import { baseUrl } from '../support/base-url.ts';
 import { launchBrowser, newPage, urlFor } from '../support/browser.ts';
 import { cards, detailDialog } from '../support/gallery.ts';
-import { waitForPath, waitHidden, waitVisible } from '../support/page-helpers.ts';
+import { requestTracker, waitForPath, waitHidden, waitVisible } from '../support/page-helpers.ts';
 
 let browser: Browser;
 let member: Member;
@@ -50,7 +50,7 @@ async function openPage(
   mobile: boolean,
   options: { consent?: boolean; theme?: 'dark' | 'light' } = {},
 ): Promise<Page> {
-  return newPage(browser, {
+  const page = await newPage(browser, {
     consent: options.consent ?? true,
     mobile,
     localStorage: {
@@ -58,7 +58,11 @@ async function openPage(
       ...(options.theme ? { theme: options.theme } : {}),
     },
   });
+  trackers.set(page, requestTracker(page));
+  return page;
 }
+
+const trackers = new WeakMap<Page, ReturnType<typeof requestTracker>>();
 
 /** Loads a path and waits until the screen has settled (its data and lazy module arrived). */
 async function visit(page: Page, path: string): Promise<void> {
@@ -72,8 +76,12 @@ async function visit(page: Page, path: string): Promise<void> {
       const body = await page.evaluate(() => document.body.innerText.slice(0, 300)).catch(() => '?');
       throw new Error(`${path} (HTTP ${response?.status()}) showed no <main> (page: ${body}): ${error.message}`);
     });
-  // A member's event stream keeps the network busy: a short wait, not a full networkidle.
-  await page.waitForLoadState('networkidle', { timeout: 1_000 }).catch(() => undefined);
+  // The screen's data and lazy modules; best effort, as a screen may poll (the checks below still
+  // wait for what they read).
+  await trackers
+    .get(page)
+    ?.settled(150, 5_000)
+    .catch(() => undefined);
   await page.waitForFunction(() => !document.querySelector('[data-testid="gallery-loading"]'), undefined, {
     timeout: 10_000,
   });
