@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { INTEGRATION_WORKERS } from './apps/api/test/support/workers.ts';
 
 // Three tiers (docs/ARCHITECTURE.md): unit beside the code, integration against the real Postgres and
 // Redis that the global setup starts, browser tests in e2e/ against the whole product.
@@ -20,8 +21,11 @@ export default defineConfig({
           setupFiles: ['apps/api/test/setup-env.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // One shared database: files run one after another, each cleaning what it needs.
-          fileParallelism: false,
+          // Files run INTEGRATION_WORKERS at a time, each worker on its own copy of the database and its
+          // own Redis (global-setup.ts); within a worker, files run one after another, each cleaning
+          // what it needs.
+          fileParallelism: true,
+          maxWorkers: INTEGRATION_WORKERS,
         },
       },
       {

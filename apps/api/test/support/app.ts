@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { inject } from 'vitest';
+import { testDatabaseUrl, testRedisUrl } from './workers.ts';
 import { buildApp, type App } from '../../src/app.ts';
 import { closeServices, createServices } from '../../src/bootstrap/create-services.ts';
 import { loadConfig, type AppConfig } from '../../src/config/env.ts';
@@ -15,8 +15,8 @@ export function testConfig(overrides: Partial<Record<keyof AppConfig, string>> =
   return loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
-    DATABASE_URL: inject('databaseUrl'),
-    REDIS_URL: inject('redisUrl'),
+    DATABASE_URL: testDatabaseUrl(),
+    REDIS_URL: testRedisUrl(),
     JWT_SECRET: TEST_JWT_SECRET,
     STORAGE_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'velvet-storage-')),
     SERVE_WEB: 'false',

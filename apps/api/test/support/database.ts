@@ -71,6 +71,38 @@ async function adminQuery<T>(baseUrl: string, run: (client: pg.Client) => Promis
   }
 }
 
+/**
+ * `count` copies of the migrated database at `templateUrl` in the same cluster (`<name>_w1`...), made
+ * with CREATE DATABASE ... TEMPLATE (nobody may be connected to the template meanwhile).
+ */
+export async function cloneDatabase(templateUrl: string, count: number): Promise<ScratchDatabase[]> {
+  const template = new URL(templateUrl);
+  const templateName = decodeURIComponent(template.pathname.slice(1));
+  const clones: ScratchDatabase[] = [];
+  for (let i = 1; i <= count; i += 1) {
+    const name = `${templateName}_w${i}`;
+    // Connected to the template itself, CREATE ... TEMPLATE would fail: run it from `postgres`.
+    const admin = new URL(templateUrl);
+    admin.pathname = '/postgres';
+    await adminQuery(admin.toString(), async (client) => {
+      await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`);
+      await client.query(
+        `CREATE DATABASE ${client.escapeIdentifier(name)} TEMPLATE ${client.escapeIdentifier(templateName)}`,
+      );
+    });
+    const url = new URL(templateUrl);
+    url.pathname = `/${name}`;
+    clones.push({
+      url: url.toString(),
+      drop: () =>
+        adminQuery(admin.toString(), (client) =>
+          client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`),
+        ).then(() => undefined),
+    });
+  }
+  return clones;
+}
+
 /** Where a test file gets its server: the suite's (global setup) or, run alone, its own. */
 export async function useTestCluster(): Promise<{ url: string; stop(): Promise<void> }> {
   const shared = process.env.DATABASE_URL;

@@ -6,13 +6,13 @@ import {
   postLedgerEntry,
   postLedgerEntryAlone,
 } from '../../../src/services/ledger/post-ledger-entry.ts';
-import { inject } from 'vitest';
+import { testDatabaseUrl } from '../../support/workers.ts';
 import { createMember } from '../../support/factories.ts';
 
 describe('ledger service', () => {
   let db: Database;
   beforeAll(() => {
-    db = createPrismaClient(inject('databaseUrl'), { maxConnections: 20 });
+    db = createPrismaClient(testDatabaseUrl(), { maxConnections: 20 });
   });
   afterAll(() => db.$disconnect());
 

@@ -4,7 +4,7 @@ import type { TMemberEvent } from '@velvet/contracts/events/member-event';
 import type { CryptoCoin } from '@velvet/contracts/options';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
-import { inject } from 'vitest';
+import { testRedisUrl } from '../../support/workers.ts';
 import type { AppConfig } from '../../../src/config/env.ts';
 import { DEMO_BTC_ACCOUNT_ZPUB, DEMO_ETH_ACCOUNT_XPUB } from '../../../src/providers/chains/demo.ts';
 import { memberChannel } from '../../../src/services/events/member-events.ts';
@@ -105,7 +105,7 @@ export async function backdate(t: TestApp, id: string, ageMinutes: number) {
 
 /** Collects the member events published for one member (Redis pub/sub, as the SSE stream reads them). */
 export async function captureEvents(memberId: string) {
-  const sub = new Redis(inject('redisUrl'));
+  const sub = new Redis(testRedisUrl());
   const events: TMemberEvent[] = [];
   sub.on('message', (_channel, message: string) => events.push(JSON.parse(message) as TMemberEvent));
   await sub.subscribe(memberChannel(memberId));

@@ -5,6 +5,7 @@ import { closeServices, createServices } from '../../../src/bootstrap/create-ser
 import type { AppServices } from '../../../src/bootstrap/app-services.ts';
 import {
   GALLERY_VERSION_KEY,
+  invalidateGalleryCache,
   invalidateMemberGalleries,
   memberVersionKey,
   PAGE_TTL_MS,
@@ -67,8 +68,9 @@ describe('guest Explore cache', () => {
 
   it('serves the same bytes as an uncached app, and serves them from Redis', async () => {
     const published = await createCompleteImages(services[0]!, owner.id, 3, { open: true });
-    // A direct row change is not an invalidation: publish through the API once to start clean.
-    await services[0]!.redis.incr(GALLERY_VERSION_KEY);
+    // A direct row change is not an invalidation: invalidate as publishing does, to start clean (a bare
+    // INCR would reach this process's instances only within VERSION_FRESH_MS).
+    await invalidateGalleryCache();
     const first = await guest(a, mine());
     const uncached = await guest(plain, mine());
     expect(first.body).toBe(uncached.body);
@@ -86,7 +88,7 @@ describe('guest Explore cache', () => {
 
   it('sends a cached page compressed as the guest accepts (brotli, gzip or none), with the same JSON', async () => {
     await createCompleteImages(services[0]!, owner.id, 4, { open: true });
-    await services[0]!.redis.incr(GALLERY_VERSION_KEY);
+    await invalidateGalleryCache();
     const plainPage = await guest(a, mine());
     expect(plainPage.headers['content-encoding']).toBeUndefined();
     expect(plainPage.body.length).toBeGreaterThan(1024);

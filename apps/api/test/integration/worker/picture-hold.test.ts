@@ -291,9 +291,10 @@ describe('a picture check that fails', () => {
       expect([image!.status, image!.originalKey]).toEqual(['failed', null]);
       // Every attempt of the queue's default (3) drew the picture and failed at the check. The final-failure
       // hook marks the run before BullMQ records the last attempt: wait for the job's own state.
+      // The job is read again once failed: a copy read before the last attempt ended still counts 2.
       const job = await waitFor(async () => {
         const j = await t.services.queues.generation.getJob(runId);
-        return j && (await j.getState()) === 'failed' ? j : null;
+        return j && (await j.getState()) === 'failed' ? t.services.queues.generation.getJob(runId) : null;
       });
       expect(job.attemptsMade).toBe(3);
       const keys = imageKeys(image!.imageId);
