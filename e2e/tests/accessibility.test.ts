@@ -301,12 +301,20 @@ async function unreachedByTab(page: Page, groups: Locator[], limit: number): Pro
   const targets = page.locator('[data-a11y-target]');
   expect(count).toBeGreaterThan(0);
   const seen = new Set<string>();
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  // Start from the top of the document: blur() alone leaves Chromium's starting point where focus was.
+  await page.evaluate(() => {
+    const start = document.createElement('span');
+    start.tabIndex = -1;
+    start.setAttribute('data-a11y-start', '');
+    document.body.prepend(start);
+    start.focus();
+  });
   for (let i = 0; i < limit && seen.size < count; i += 1) {
     await page.keyboard.press('Tab');
     const id = await page.evaluate(() => document.activeElement?.getAttribute('data-a11y-target') ?? null);
     if (id !== null) seen.add(id);
   }
+  await page.evaluate(() => document.querySelector('[data-a11y-start]')?.remove());
   return targets.evaluateAll(
     (elements, reached) =>
       elements
