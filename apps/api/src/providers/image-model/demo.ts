@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/sharp.ts';
 import { randomStream } from '../../lib/random-stream.ts';
 import type { GenerateParams, GeneratedImage, ImageModelProvider } from './index.ts';
 
@@ -42,6 +42,7 @@ ${orbs}
 
 /** Renders the demo picture for a seed as WebP bytes of exactly width x height. */
 export async function drawDemoImage(seed: string, width: number, height: number): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(Buffer.from(drawDemoSvg(seed, width, height)))
     .resize(width, height, { fit: 'fill' })
     .webp({ quality: 82 })

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/sharp.ts';
 import { ImageProviderError } from './errors.ts';
 import type { GenerateParams, GeneratedImage } from './index.ts';
 
@@ -29,6 +29,7 @@ export async function toGeneratedImages(
     });
   }
   const { width, height } = outputSize(params);
+  const sharp = await loadSharp();
   return Promise.all(
     sources.slice(0, params.count).map(async (source, index) => {
       try {

@@ -4,7 +4,7 @@
 // worker threads (face-age-pool.ts), each with its own Human instance loaded on its first picture, so
 // that two job slots check two pictures at once and an idle thread's WASM heap can be given back.
 import { Worker } from 'node:worker_threads';
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/sharp.ts';
 import { type DecodedPicture, FACE_MIN_SCORE, humanPackageDir } from './face-age-human.ts';
 import { createFaceThreadPool, type FaceThreadPoolStats } from './face-age-pool.ts';
 import { type FaceAgeEstimator, SafetyProviderError } from './index.ts';
@@ -23,6 +23,7 @@ const MAX_ASPECT = 1.6;
 
 /** WebP, PNG or JPEG bytes -> upright RGB pixels as int32, scaled down and padded as the detector needs. */
 async function decodePicture(image: Buffer): Promise<DecodedPicture> {
+  const sharp = await loadSharp();
   const meta = await sharp(image).metadata();
   const { width: pictureWidth, height: pictureHeight } = meta.autoOrient;
   const { data, info } = await sharp(image)

@@ -1,12 +1,11 @@
 // AWS Rekognition DetectFaces with the AGE_RANGE attribute: a hosted second opinion on faces' ages.
 // Rekognition takes JPEG or PNG bytes (up to 5 MB), not WebP: pictures are re-encoded as JPEG first.
-import {
-  DetectFacesCommand,
-  type FaceDetail,
-  RekognitionClient,
-  RekognitionServiceException,
-} from '@aws-sdk/client-rekognition';
-import sharp from 'sharp';
+// The SDK and sharp are imported on the first picture: the API process builds this estimator too
+// (bootstrap/create-services.ts) but never checks a picture.
+import type * as RekognitionModule from '@aws-sdk/client-rekognition';
+import type { FaceDetail, RekognitionClient } from '@aws-sdk/client-rekognition';
+import { onFirstUse } from '../../lib/on-first-use.ts';
+import { loadSharp } from '../../lib/sharp.ts';
 import { type FaceAge, type FaceAgeEstimator, SafetyProviderError } from './index.ts';
 
 const NAME = 'face-age-rekognition';
@@ -23,9 +22,11 @@ export interface RekognitionFaceAgeOptions {
   requestTimeoutMs?: number;
 }
 
+type RekognitionSdk = typeof RekognitionModule;
+
 /** The reason of a failure without anything secret: the AWS error name and HTTP status, or the error class. */
-function describeFailure(err: unknown): string {
-  if (err instanceof RekognitionServiceException) {
+function describeFailure(sdk: RekognitionSdk, err: unknown): string {
+  if (err instanceof sdk.RekognitionServiceException) {
     return `DetectFaces failed: ${err.name} (HTTP ${err.$metadata.httpStatusCode ?? '?'})`;
   }
   if (err instanceof Error && err.name === 'CredentialsProviderError') return 'DetectFaces failed: no AWS credentials';
@@ -33,15 +34,20 @@ function describeFailure(err: unknown): string {
 }
 
 export function createRekognitionFaceAgeEstimator(options: RekognitionFaceAgeOptions): FaceAgeEstimator {
-  const client = new RekognitionClient({
-    region: options.region,
-    endpoint: options.endpoint,
-    credentials: options.credentials,
-    requestHandler: { connectionTimeout: 5_000, requestTimeout: options.requestTimeoutMs ?? 30_000 },
+  const connect = onFirstUse(async (): Promise<{ sdk: RekognitionSdk; client: RekognitionClient }> => {
+    const sdk = await import('@aws-sdk/client-rekognition');
+    const client = new sdk.RekognitionClient({
+      region: options.region,
+      endpoint: options.endpoint,
+      credentials: options.credentials,
+      requestHandler: { connectionTimeout: 5_000, requestTimeout: options.requestTimeoutMs ?? 30_000 },
+    });
+    return { sdk, client };
   });
   return {
     name: NAME,
     async estimate(image, signal) {
+      const [{ sdk, client }, sharp] = await Promise.all([connect(), loadSharp()]);
       let jpeg: Buffer;
       try {
         jpeg = await sharp(image)
@@ -55,13 +61,13 @@ export function createRekognitionFaceAgeEstimator(options: RekognitionFaceAgeOpt
       let faceDetails: FaceDetail[] | undefined;
       try {
         const answer = await client.send(
-          new DetectFacesCommand({ Image: { Bytes: jpeg }, Attributes: ['AGE_RANGE'] }),
+          new sdk.DetectFacesCommand({ Image: { Bytes: jpeg }, Attributes: ['AGE_RANGE'] }),
           signal ? { abortSignal: signal } : {},
         );
         faceDetails = answer.FaceDetails;
       } catch (err) {
         if (signal?.aborted) throw err;
-        throw new SafetyProviderError(NAME, describeFailure(err), { cause: err });
+        throw new SafetyProviderError(NAME, describeFailure(sdk, err), { cause: err });
       }
       if (!Array.isArray(faceDetails)) throw new SafetyProviderError(NAME, 'DetectFaces answered without FaceDetails');
       // Boxes are ratios of the (upright) picture; the JPEG keeps its proportions.

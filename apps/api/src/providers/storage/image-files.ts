@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/sharp.ts';
 import type { ImageStorage } from './index.ts';
 
 /** Grid cards are at most 300 CSS px wide; twice that keeps them sharp on dense screens. */
@@ -41,6 +41,7 @@ export function isMemberServedKey(key: string): boolean {
 }
 
 export async function makeThumbnail(webp: Buffer): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(webp).resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer();
 }
 
