@@ -14,10 +14,10 @@ import {
   unsuspendMember,
   type ConsoleMemberRecord,
 } from '../../repositories/member-console.repository.ts';
-import { clearMute, muteMember, recordSafetyEvent } from '../../repositories/safety.repository.ts';
+import { clearMute, recordSafetyEvent } from '../../repositories/safety.repository.ts';
 import { alreadyHandledMessage } from '../audit/already-handled.ts';
 import { recordAuditEntry, type ConsoleActor } from '../audit/record-audit-entry.ts';
-import { muteEnd, readableUtc } from '../safety/mute-member.ts';
+import { applySupportMute } from '../safety/mute-member.ts';
 import { getConsoleMemberContext } from './console-member-context.ts';
 
 type MuteConfig = Pick<AppConfig, 'SAFETY_MUTE_AFTER_REFUSALS' | 'SAFETY_MUTE_WINDOW_HOURS' | 'SAFETY_MUTE_HOURS'>;
@@ -47,24 +47,7 @@ export async function muteMemberFromConsole(
 ): Promise<TConsoleMemberContext> {
   await deps.db.$transaction(async (tx) => {
     const member = await lockActive(tx, memberId);
-    const until = muteEnd(deps.config, now);
-    if (!(await muteMember(tx, memberId, until, now))) {
-      const what = `muted until ${readableUtc(member.mutedUntil ?? now)}`;
-      throw new AppError(
-        409,
-        await alreadyHandledMessage(tx, { targetType: 'member', targetId: memberId, actions: ['member.mute'] }, what),
-      );
-    }
-    // The safety log keeps every mute and lift (services/safety/mute-member.ts).
-    await recordSafetyEvent(tx, {
-      memberId,
-      prompt: '',
-      matchedTerms: [],
-      outcome: 'muted',
-      stage: '',
-      category: 'minors',
-      rule: `muted-by:${actor.id}:until:${until.toISOString()}`,
-    });
+    const until = await applySupportMute(tx, deps.config, actor, memberId, now);
     await recordAuditEntry(tx, {
       actor,
       action: 'member.mute',

@@ -3,12 +3,14 @@
 // mute at once. Mutes and lifts are entries of the safety log; refusals before the latest of them do
 // not count again, so a lifted mute does not come back with the member's next refusal.
 import type { AppConfig } from '../../config/env.ts';
-import type { Database } from '../../db/client.ts';
-import { AppError } from '../../errors.ts';
+import type { Database, DatabaseTransaction } from '../../db/client.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { lockConsoleMember } from '../../repositories/member-console.repository.ts';
 import {
   clearMute,
   countRefusalsSince,
   findLatestMuteEvent,
+  findMutedUntil,
   lastMuteChangeAt,
   muteMember,
   recordSafetyEvent,
@@ -103,9 +105,42 @@ export async function liftMute(db: Database, memberId: string, actor: ConsoleAct
 }
 
 /**
- * Support mutes a member from the Moderation screen (a reported or held picture of theirs): the same
- * mute the safety checks apply (SAFETY_MUTE_HOURS, flagged for review), recorded in the safety log
- * (rule 'muted-by:<actor id>') and the audit log. A member muted already is a 409 naming the mute.
+ * What a support mute from either console screen (Moderation, Members) does inside the caller's
+ * transaction: the same mute the safety checks apply (SAFETY_MUTE_HOURS), written only if the member
+ * is not muted already, and its safety log entry (rule 'muted-by:<actor id>:until:<end>'). Of two
+ * support people muting at once, one mutes and the other gets a 409 naming who muted (a support
+ * person, or the safety checks) and when. The caller finds the member first and writes the audit row.
+ */
+export async function applySupportMute(
+  tx: DatabaseTransaction,
+  config: Pick<MuteConfig, 'SAFETY_MUTE_HOURS'>,
+  actor: ConsoleActor,
+  memberId: string,
+  now: Date,
+): Promise<Date> {
+  const until = muteEnd(config, now);
+  if (!(await muteMember(tx, memberId, until, now))) {
+    const last = await findLatestMuteEvent(tx, memberId);
+    const by = last?.rule.startsWith('muted-by:') ? last.rule.split(':')[1] : 'the safety checks';
+    const running = await findMutedUntil(tx, memberId);
+    throw alreadyHandled(`muted until ${running ? readableUtc(running) : 'later'}`, by, last?.createdAt ?? null);
+  }
+  await recordSafetyEvent(tx, {
+    memberId,
+    prompt: '',
+    matchedTerms: [],
+    outcome: 'muted',
+    // Not a decision of a stage.
+    stage: '',
+    category: 'moderation',
+    rule: `muted-by:${actor.id}:until:${until.toISOString()}`,
+  });
+  return until;
+}
+
+/**
+ * Support mutes a member from the Moderation screen (a reported or held picture of theirs), recorded
+ * in the safety log and the audit log (applySupportMute). A member muted already is a 409 naming the mute.
  */
 export async function muteMemberBySupport(
   deps: { db: Database; config: MuteConfig },
@@ -114,40 +149,19 @@ export async function muteMemberBySupport(
   context: { targetType: string; targetId: string; note: string | null },
   now = new Date(),
 ) {
-  const until = muteEnd(deps.config, now);
-  await deps.db.$transaction(async (tx) => {
-    const member = await tx.member.findUnique({ where: { id: memberId }, select: { mutedUntil: true } });
-    if (!member) throw new AppError(404, 'Member not found');
-    // Conditional: of two support people muting at once, one mutes and the other is told.
-    if (!(await muteMember(tx, memberId, until, now))) {
-      const last = await findLatestMuteEvent(tx, memberId);
-      const by = last?.rule.startsWith('muted-by:') ? last.rule.slice('muted-by:'.length) : 'the safety checks';
-      const runningUntil = (await tx.member.findUnique({ where: { id: memberId }, select: { mutedUntil: true } }))
-        ?.mutedUntil;
-      throw alreadyHandled(
-        `muted until ${runningUntil ? readableUtc(runningUntil) : 'later'}`,
-        by,
-        last?.createdAt ?? null,
-      );
-    }
-    await recordSafetyEvent(tx, {
-      memberId,
-      prompt: '',
-      matchedTerms: [],
-      outcome: 'muted',
-      stage: '',
-      category: 'moderation',
-      rule: `muted-by:${actor.id}`,
-    });
+  return deps.db.$transaction(async (tx) => {
+    const member = await lockConsoleMember(tx, memberId);
+    if (!member || member.deletedAt) throw notFound('Member');
+    const until = await applySupportMute(tx, deps.config, actor, memberId, now);
     await recordAuditEntry(tx, {
       actor,
       action: 'member.mute',
       targetType: 'member',
       targetId: memberId,
-      before: { muted_until: member.mutedUntil?.toISOString() ?? null },
+      before: { muted_until: member.mutedUntil && member.mutedUntil > now ? member.mutedUntil.toISOString() : null },
       after: { muted_until: until.toISOString(), from: `${context.targetType}:${context.targetId}` },
       note: context.note,
     });
+    return until;
   });
-  return until;
 }

@@ -305,6 +305,48 @@ describe('admin moderation routes', () => {
     expect((await call('GET', `/api/admin/moderation/reports/${imageId}`)).json().state).toBe('open');
   });
 
+  it('mute after a mute from the Members screen, or by the safety checks: the 409 names who muted', async () => {
+    const { owner, imageId } = await reportedImage(['violence']);
+    const fromMembers = await call('POST', `/api/admin/members/${owner.id}/mute`, support.headers, {
+      reason: 'spamming refused prompts',
+    });
+    expect(fromMembers.statusCode, fromMembers.body).toBe(200);
+    const again = await call('POST', `/api/admin/moderation/reports/${imageId}`, support2.headers, {
+      decision: 'mute',
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toMatch(
+      new RegExp(
+        `^Already handled: muted until [0-9: -]+ UTC by ${support.id.replace('.', '\\.')} at [0-9: -]+ UTC\\.$`,
+      ),
+    );
+    const log = await db().promptSafetyEvent.findMany({ where: { memberId: owner.id, outcome: 'muted' } });
+    expect(log).toEqual([
+      expect.objectContaining({
+        category: 'moderation',
+        rule: expect.stringMatching(`^muted-by:${support.id}:until:`),
+      }),
+    ]);
+
+    const other = await reportedImage(['violence']);
+    const until = new Date(Date.now() + 3_600_000);
+    await db().member.update({ where: { id: other.owner.id }, data: { mutedUntil: until } });
+    await db().promptSafetyEvent.create({
+      data: {
+        memberId: other.owner.id,
+        prompt: '',
+        matchedTerms: [],
+        outcome: 'muted',
+        rule: `mute:3-in-24h:until:${until.toISOString()}`,
+      },
+    });
+    const automatic = await call('POST', `/api/admin/moderation/reports/${other.imageId}`, support2.headers, {
+      decision: 'mute',
+    });
+    expect(automatic.statusCode).toBe(409);
+    expect(automatic.json().message).toMatch(/^Already handled: muted until .+ UTC by the safety checks at /);
+  });
+
   it("escalate: an escalation record keeps the member's safety log; once per item", async () => {
     const { owner, hold } = await heldPicture();
     const res = await call('POST', `/api/admin/moderation/holds/${hold.id}`, support.headers, { decision: 'escalate' });
