@@ -14,10 +14,9 @@ import {
   unsuspendMember,
   type ConsoleMemberRecord,
 } from '../../repositories/member-console.repository.ts';
-import { clearMute, recordSafetyEvent } from '../../repositories/safety.repository.ts';
 import { alreadyHandledMessage } from '../audit/already-handled.ts';
 import { recordAuditEntry, type ConsoleActor } from '../audit/record-audit-entry.ts';
-import { applySupportMute } from '../safety/mute-member.ts';
+import { applyMuteLift, applySupportMute } from '../safety/mute-member.ts';
 import { getConsoleMemberContext } from './console-member-context.ts';
 
 type MuteConfig = Pick<AppConfig, 'SAFETY_MUTE_AFTER_REFUSALS' | 'SAFETY_MUTE_WINDOW_HOURS' | 'SAFETY_MUTE_HOURS'>;
@@ -106,7 +105,7 @@ export async function restoreMemberFromConsole(
   await deps.db.$transaction(async (tx) => {
     const member = await lockActive(tx, memberId);
     const unsuspended = await unsuspendMember(tx, memberId);
-    const lifted = await clearMute(tx, memberId, now);
+    const lifted = await applyMuteLift(tx, actor, memberId, now);
     const unmuted = lifted.found && lifted.lifted !== null;
     if (!unsuspended && !unmuted) {
       throw new AppError(
@@ -117,17 +116,6 @@ export async function restoreMemberFromConsole(
           'the member is neither suspended nor muted (restored)',
         ),
       );
-    }
-    if (unmuted) {
-      await recordSafetyEvent(tx, {
-        memberId,
-        prompt: '',
-        matchedTerms: [],
-        outcome: 'mute_lifted',
-        stage: '',
-        category: 'minors',
-        rule: `lifted-by:${actor.id}`,
-      });
     }
     await recordAuditEntry(tx, {
       actor,

@@ -72,15 +72,14 @@ export async function muteAfterRefusal(
 }
 
 /**
- * Support lifts a member's mute: the member can generate again at once. Recorded in the safety log
- * (outcome 'mute_lifted', rule 'lifted-by:<actor id>') and the audit log. Lifting a member who is not
- * muted changes nothing.
+ * What lifting a mute does inside the caller's transaction (the Safety screen's lift, the Members
+ * screen's restore): the mute cleared, and a safety log entry (outcome 'mute_lifted', rule
+ * 'lifted-by:<actor id>') when one was running. Answers the mute that ran, or null (none); found is
+ * false for no such member.
  */
-export async function liftMute(db: Database, memberId: string, actor: ConsoleActor, now = new Date()) {
-  const lifted = await db.$transaction(async (tx) => {
-    const outcome = await clearMute(tx, memberId, now);
-    if (!outcome.found) throw new AppError(404, 'Member not found');
-    if (!outcome.lifted) return null;
+export async function applyMuteLift(tx: DatabaseTransaction, actor: ConsoleActor, memberId: string, now: Date) {
+  const outcome = await clearMute(tx, memberId, now);
+  if (outcome.found && outcome.lifted) {
     await recordSafetyEvent(tx, {
       memberId,
       prompt: '',
@@ -88,9 +87,23 @@ export async function liftMute(db: Database, memberId: string, actor: ConsoleAct
       outcome: 'mute_lifted',
       // Not a decision of a stage.
       stage: '',
-      category: 'minors',
+      category: 'moderation',
       rule: `lifted-by:${actor.id}`,
     });
+  }
+  return outcome;
+}
+
+/**
+ * Support lifts a member's mute: the member can generate again at once. Recorded in the safety log
+ * (outcome 'mute_lifted', rule 'lifted-by:<actor id>') and the audit log. Lifting a member who is not
+ * muted changes nothing.
+ */
+export async function liftMute(db: Database, memberId: string, actor: ConsoleActor, now = new Date()) {
+  const lifted = await db.$transaction(async (tx) => {
+    const outcome = await applyMuteLift(tx, actor, memberId, now);
+    if (!outcome.found) throw new AppError(404, 'Member not found');
+    if (!outcome.lifted) return null;
     await recordAuditEntry(tx, {
       actor,
       action: 'member.unmute',

@@ -287,6 +287,11 @@ describe('mute, suspend, restore', () => {
     expect((await auditRows(m.id)).map((r) => r.action).sort()).toEqual(['member.mute', 'member.restore']);
     const events = await db().promptSafetyEvent.findMany({ where: { memberId: m.id }, orderBy: { createdAt: 'asc' } });
     expect(events.map((e) => e.outcome)).toEqual(['muted', 'mute_lifted']);
+    // The same entries as a mute from Moderation and a lift from the Safety screen write.
+    expect(events.map((e) => [e.category, e.rule.split(':').slice(0, 2).join(':')])).toEqual([
+      ['moderation', `muted-by:${support.id}`],
+      ['moderation', `lifted-by:${support.id}`],
+    ]);
   });
 
   it('suspend: sign-in and the token are refused with a clear message until restored', async () => {
