@@ -14,6 +14,7 @@ import {
 } from '../../repositories/password-reset.repository.ts';
 import { sendTemplateMail } from '../mail/send-template-mail.ts';
 import { hashPassword } from './passwords.ts';
+import { confirmEmailInTransaction } from './verify-email.ts';
 import { consumeAttempts, type AttemptLimit } from './rate-limit.ts';
 
 /** A reset link works once, for this long. */
@@ -105,7 +106,8 @@ export async function requestPasswordReset(
 
 /**
  * Sets a new password with a mailed link: the link is used up at once (a second use fails), every
- * session issued before now is revoked, and the member is returned for a fresh session.
+ * session issued before now is revoked, and the member is returned for a fresh session. The link
+ * reached the address, so an unverified address is verified by it (welcome coins included, once).
  */
 export async function resetPassword(
   deps: Pick<PasswordResetDeps, 'db' | 'redis'>,
@@ -118,7 +120,9 @@ export async function resetPassword(
     const now = new Date();
     const owner = await consumePasswordReset(tx, hashResetToken(input.token), now);
     if (!owner) return null;
-    return (await setPasswordAndRevokeSessions(tx, owner, passwordHash, now)) ? owner : null;
+    if (!(await setPasswordAndRevokeSessions(tx, owner, passwordHash, now))) return null;
+    await confirmEmailInTransaction(tx, owner, now);
+    return owner;
   });
   if (!memberId) throw new AppError(400, RESET_LINK_INVALID, 'token');
   const member = await findMemberById(deps.db, memberId);

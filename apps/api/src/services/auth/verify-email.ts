@@ -134,18 +134,22 @@ function answer(memberId: string, message: string, coins: number, balance: numbe
 }
 
 /**
- * Google proved the address (a verified Google email): an unverified member becomes verified and
- * receives the welcome coins, exactly as a verification link would. True when it changed anything.
+ * Inside `tx`: the address was proved another way than a verification link (a verified Google email,
+ * a password reset link mailed to it), so an unverified member becomes verified and receives the
+ * welcome coins, exactly as a verification link would. True when it changed anything.
  */
+export async function confirmEmailInTransaction(tx: DatabaseTransaction, memberId: string, now: Date) {
+  await lockMember(tx, memberId);
+  if (!(await markEmailVerified(tx, memberId, now))) return false;
+  await grantWelcome(tx, memberId);
+  return true;
+}
+
+/** Google proved the address (a verified Google email): confirmEmailInTransaction in a transaction of its own. */
 export async function confirmEmailByProvider(db: Database, memberId: string, now = new Date()): Promise<boolean> {
   const state = await findVerificationState(db, memberId);
   if (!state || state.emailVerifiedAt || state.deletedAt) return false;
-  return db.$transaction(async (tx) => {
-    await lockMember(tx, memberId);
-    if (!(await markEmailVerified(tx, memberId, now))) return false;
-    await grantWelcome(tx, memberId);
-    return true;
-  });
+  return db.$transaction((tx) => confirmEmailInTransaction(tx, memberId, now));
 }
 
 function tooMany(message: string, retryAfterSeconds: number): AppError {

@@ -5,6 +5,7 @@ import {
   PASSWORD_RESET_MAX_PER_EMAIL,
   PASSWORD_RESET_MAX_PER_IP,
 } from '../../../src/services/auth/password-reset.ts';
+import { WELCOME_COINS } from '@velvet/contracts/catalog';
 import { createTestApp, type TestApp } from '../../support/app.ts';
 import { createMember } from '../../support/factories.ts';
 import { bearer, GOOD_PASSWORD, registerThroughApi } from '../../support/sessions.ts';
@@ -97,6 +98,30 @@ describe('password reset by email', () => {
     expect(again.statusCode).toBe(400);
     expect(again.json()).toMatchObject({ status: 'error', field: 'token' });
     expect((await login(member.email, NEW_PASSWORD)).json().status).toBe('ok');
+  });
+
+  it('the link proves the address: an unverified member is verified and gets the welcome coins, once', async () => {
+    const member = await registeredMember();
+    const before = (await me(member.token)).json();
+    expect(before).toMatchObject({ email_verified: false, cur_tokens: 0 });
+
+    await forgot(member.email);
+    const first = tokenOf(await smtp.waitFor(resetMailTo(member.email), 5_000));
+    const done = await reset({ token: first, password: NEW_PASSWORD });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ email_verified: true, cur_tokens: WELCOME_COINS });
+    expect((await me(done.json().token)).json()).toMatchObject({ email_verified: true, cur_tokens: WELCOME_COINS });
+
+    // A second reset changes the password again and grants nothing more.
+    await forgot(member.email);
+    const second = tokenOf(
+      await smtp.waitFor((mail) => resetMailTo(member.email)(mail) && !(mail.text ?? '').includes(first), 5_000),
+    );
+    const again = await reset({ token: second, password: 'other!Pass999' });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ email_verified: true, cur_tokens: WELCOME_COINS });
+    const welcome = await t.services.db.ledgerEntry.findMany({ where: { memberId: member.email, reason: 'welcome' } });
+    expect(welcome).toHaveLength(1);
   });
 
   it('refuses a link after its hour', async () => {
