@@ -343,6 +343,27 @@ describe('Filter and Sort (mobile)', () => {
     await waitVisible(panel);
     await page.getByRole('heading', { name: 'Explore' }).click();
     await waitHidden(panel);
+
+    // By keyboard: Escape, or a choice made with Enter, closes it and gives the focus back to the button.
+    const buttonFocused = () =>
+      page.evaluate(() => document.activeElement?.getAttribute('data-testid') === 'filter-sort-button');
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await waitVisible(panel);
+    await page.keyboard.press('Tab');
+    expect(await panel.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await waitHidden(panel);
+    expect(await buttonFocused()).toBe(true);
+    await page.keyboard.press('Enter');
+    await waitVisible(panel);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('ALL');
+    await page.keyboard.press('Enter');
+    await waitHidden(panel);
+    expect(await buttonFocused()).toBe(true);
+    await settledCardCount(page);
+    expect(queryOf(calls.at(-1))).toEqual({ page: '1', limit: '30', sort_by: 'MostViewed' });
     await page.context().close();
   });
 });

@@ -24,6 +24,8 @@ export function GalleryControls({ filter, sort, isMobile, onFilterChange, onSort
   const rootRef = useRef<HTMLDivElement>(null);
   const menuRef = useRef<HTMLUListElement>(null);
   const sortButtonRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const mobileButtonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
 
   // The sort list takes the focus on the chosen sort; arrows move between the options.
@@ -47,14 +49,25 @@ export function GalleryControls({ filter, sort, isMobile, onFilterChange, onSort
     if (event.key !== 'Tab') event.preventDefault();
   };
 
-  useDismiss(open !== null, rootRef, () => setOpen(null));
+  /**
+   * Closes the open panel or list. When the keyboard focus was inside it (Escape, or a choice made with
+   * Enter), focus goes back to the button that opened it rather than falling to the page's start.
+   */
+  const close = () => {
+    const active = document.activeElement;
+    const inPopup = [panelRef.current, menuRef.current].some((popup) => popup && active && popup.contains(active));
+    setOpen(null);
+    if (inPopup) (isMobile ? mobileButtonRef : sortButtonRef).current?.focus();
+  };
+
+  useDismiss(open !== null, rootRef, close);
 
   const chooseFilter = (value: Filter) => {
-    setOpen(null);
+    close();
     onFilterChange(value);
   };
   const chooseSort = (value: Sort) => {
-    setOpen(null);
+    close();
     onSortChange(value);
   };
 
@@ -62,6 +75,7 @@ export function GalleryControls({ filter, sort, isMobile, onFilterChange, onSort
     return (
       <div className={styles.mobile} ref={rootRef} data-testid="gallery-controls">
         <button
+          ref={mobileButtonRef}
           type="button"
           className={[styles.mobileButton, open === 'filter' ? styles.active : undefined].filter(Boolean).join(' ')}
           aria-expanded={open === 'filter'}
@@ -79,6 +93,7 @@ export function GalleryControls({ filter, sort, isMobile, onFilterChange, onSort
         </p>
         {open === 'filter' ? (
           <div
+            ref={panelRef}
             id={panelId}
             className={styles.panel}
             role="dialog"
@@ -151,7 +166,6 @@ export function GalleryControls({ filter, sort, isMobile, onFilterChange, onSort
                   if (event.key === 'Enter' || event.key === ' ') {
                     event.preventDefault();
                     chooseSort(value);
-                    sortButtonRef.current?.focus();
                   }
                 }}
               >
