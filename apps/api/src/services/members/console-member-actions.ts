@@ -5,7 +5,7 @@
 import type { TConsoleMemberContext } from '@velvet/contracts/admin/members';
 import type { TMemberRole } from '@velvet/contracts/admin/roles';
 import type { AppConfig } from '../../config/env.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, DatabaseTransaction } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
 import {
   changeRole,
@@ -14,7 +14,7 @@ import {
   unsuspendMember,
   type ConsoleMemberRecord,
 } from '../../repositories/member-console.repository.ts';
-import { alreadyHandledMessage } from '../audit/already-handled.ts';
+import { alreadyHandled } from '../audit/already-handled.ts';
 import { recordAuditEntry, type ConsoleActor } from '../audit/record-audit-entry.ts';
 import { applyMuteLift, applySupportMute } from '../safety/mute-member.ts';
 import { getConsoleMemberContext } from './console-member-context.ts';
@@ -30,104 +30,128 @@ function standing(member: ConsoleMemberRecord, now: Date) {
   };
 }
 
-async function lockActive(tx: Parameters<Parameters<Database['$transaction']>[0]>[0], memberId: string) {
-  const member = await lockConsoleMember(tx, memberId);
-  if (!member || member.deletedAt) throw notFound('Member');
-  return member;
+type MemberAction = 'member.mute' | 'member.suspend' | 'member.restore' | 'member.change_role';
+
+/**
+ * The frame of every action here, in one transaction: lock the member (404 for none or deleted),
+ * apply the change (`apply` answers what it changed in the member's standing, or null when there was
+ * nothing to change: a 409 saying `already` and who did it when, from the audit log), write the audit
+ * row (standing before and after, the reason), and answer the member's context as the console shows it.
+ */
+async function actOnMember(
+  deps: { db: Database },
+  actor: ConsoleActor,
+  memberId: string,
+  change: {
+    action: MemberAction;
+    reason: string;
+    already: string;
+    apply: (
+      tx: DatabaseTransaction,
+      member: ConsoleMemberRecord,
+    ) => Promise<Partial<ReturnType<typeof standing>> | null>;
+  },
+  now: Date,
+): Promise<TConsoleMemberContext> {
+  await deps.db.$transaction(async (tx) => {
+    const member = await lockConsoleMember(tx, memberId);
+    if (!member || member.deletedAt) throw notFound('Member');
+    const changed = await change.apply(tx, member);
+    if (!changed) {
+      throw await alreadyHandled(
+        tx,
+        { targetType: 'member', targetId: memberId, actions: [change.action] },
+        change.already,
+      );
+    }
+    await recordAuditEntry(tx, {
+      actor,
+      action: change.action,
+      targetType: 'member',
+      targetId: memberId,
+      before: standing(member, now),
+      after: { ...standing(member, now), ...changed },
+      note: change.reason,
+    });
+  });
+  return getConsoleMemberContext(deps.db, memberId);
 }
 
 /** Mutes the member from generating for SAFETY_MUTE_HOURS (as the automatic mute does). */
-export async function muteMemberFromConsole(
+export function muteMemberFromConsole(
   deps: { db: Database; config: MuteConfig },
   actor: ConsoleActor,
   memberId: string,
   reason: string,
   now = new Date(),
 ): Promise<TConsoleMemberContext> {
-  await deps.db.$transaction(async (tx) => {
-    const member = await lockActive(tx, memberId);
-    const until = await applySupportMute(tx, deps.config, actor, memberId, now);
-    await recordAuditEntry(tx, {
-      actor,
+  return actOnMember(
+    deps,
+    actor,
+    memberId,
+    {
       action: 'member.mute',
-      targetType: 'member',
-      targetId: memberId,
-      before: standing(member, now),
-      after: { ...standing(member, now), muted_until: until.toISOString() },
-      note: reason,
-    });
-  });
-  return getConsoleMemberContext(deps.db, memberId);
+      reason,
+      // applySupportMute answers its own 409 (who muted: support or the safety checks).
+      already: 'muted',
+      apply: async (tx) => ({
+        muted_until: (await applySupportMute(tx, deps.config, actor, memberId, now)).toISOString(),
+      }),
+    },
+    now,
+  );
 }
 
 /** Suspends the account: sign-in and every token refused until restored. */
-export async function suspendMemberFromConsole(
+export function suspendMemberFromConsole(
   deps: { db: Database },
   actor: ConsoleActor,
   memberId: string,
   reason: string,
   now = new Date(),
 ): Promise<TConsoleMemberContext> {
-  await deps.db.$transaction(async (tx) => {
-    const member = await lockActive(tx, memberId);
-    if (memberId === actor.id) throw new AppError(409, 'You cannot suspend your own account.');
-    if (!(await suspendMember(tx, memberId, reason, now))) {
-      throw new AppError(
-        409,
-        await alreadyHandledMessage(
-          tx,
-          { targetType: 'member', targetId: memberId, actions: ['member.suspend'] },
-          'suspended',
-        ),
-      );
-    }
-    await recordAuditEntry(tx, {
-      actor,
+  return actOnMember(
+    deps,
+    actor,
+    memberId,
+    {
       action: 'member.suspend',
-      targetType: 'member',
-      targetId: memberId,
-      before: standing(member, now),
-      after: { ...standing(member, now), suspended: true },
-      note: reason,
-    });
-  });
-  return getConsoleMemberContext(deps.db, memberId);
+      reason,
+      already: 'suspended',
+      apply: async (tx) => {
+        if (memberId === actor.id) throw new AppError(409, 'You cannot suspend your own account.');
+        return (await suspendMember(tx, memberId, reason, now)) ? { suspended: true } : null;
+      },
+    },
+    now,
+  );
 }
 
 /** Lifts a suspension and a mute, whichever the member has. */
-export async function restoreMemberFromConsole(
+export function restoreMemberFromConsole(
   deps: { db: Database },
   actor: ConsoleActor,
   memberId: string,
   reason: string,
   now = new Date(),
 ): Promise<TConsoleMemberContext> {
-  await deps.db.$transaction(async (tx) => {
-    const member = await lockActive(tx, memberId);
-    const unsuspended = await unsuspendMember(tx, memberId);
-    const lifted = await applyMuteLift(tx, actor, memberId, now);
-    const unmuted = lifted.found && lifted.lifted !== null;
-    if (!unsuspended && !unmuted) {
-      throw new AppError(
-        409,
-        await alreadyHandledMessage(
-          tx,
-          { targetType: 'member', targetId: memberId, actions: ['member.restore'] },
-          'the member is neither suspended nor muted (restored)',
-        ),
-      );
-    }
-    await recordAuditEntry(tx, {
-      actor,
+  return actOnMember(
+    deps,
+    actor,
+    memberId,
+    {
       action: 'member.restore',
-      targetType: 'member',
-      targetId: memberId,
-      before: standing(member, now),
-      after: { role: member.role, muted_until: null, suspended: false },
-      note: reason,
-    });
-  });
-  return getConsoleMemberContext(deps.db, memberId);
+      reason,
+      already: 'the member is neither suspended nor muted (restored)',
+      apply: async (tx) => {
+        const unsuspended = await unsuspendMember(tx, memberId);
+        const lifted = await applyMuteLift(tx, actor, memberId, now);
+        const unmuted = lifted.found && lifted.lifted !== null;
+        return unsuspended || unmuted ? { muted_until: null, suspended: false } : null;
+      },
+    },
+    now,
+  );
 }
 
 /** Grants or takes a role (admins only, by the route's guard). */
@@ -139,28 +163,19 @@ export async function changeMemberRole(
   now = new Date(),
 ): Promise<TConsoleMemberContext> {
   if (actor.role !== 'admin') throw new AppError(403, 'Administrator access required');
-  await deps.db.$transaction(async (tx) => {
-    const member = await lockActive(tx, memberId);
-    if (memberId === actor.id) throw new AppError(409, 'You cannot change your own role.');
-    if (!(await changeRole(tx, memberId, input.role))) {
-      throw new AppError(
-        409,
-        await alreadyHandledMessage(
-          tx,
-          { targetType: 'member', targetId: memberId, actions: ['member.change_role'] },
-          `role is already ${input.role}`,
-        ),
-      );
-    }
-    await recordAuditEntry(tx, {
-      actor,
+  return actOnMember(
+    deps,
+    actor,
+    memberId,
+    {
       action: 'member.change_role',
-      targetType: 'member',
-      targetId: memberId,
-      before: standing(member, now),
-      after: { ...standing(member, now), role: input.role },
-      note: input.reason,
-    });
-  });
-  return getConsoleMemberContext(deps.db, memberId);
+      reason: input.reason,
+      already: `role is already ${input.role}`,
+      apply: async (tx) => {
+        if (memberId === actor.id) throw new AppError(409, 'You cannot change your own role.');
+        return (await changeRole(tx, memberId, input.role)) ? { role: input.role } : null;
+      },
+    },
+    now,
+  );
 }
