@@ -40,8 +40,7 @@ type MemberAction = 'member.mute' | 'member.suspend' | 'member.restore' | 'membe
  */
 async function actOnMember(
   deps: { db: Database },
-  actor: ConsoleActor,
-  memberId: string,
+  { actor, memberId, now }: { actor: ConsoleActor; memberId: string; now: Date },
   change: {
     action: MemberAction;
     reason: string;
@@ -51,7 +50,6 @@ async function actOnMember(
       member: ConsoleMemberRecord,
     ) => Promise<Partial<ReturnType<typeof standing>> | null>;
   },
-  now: Date,
 ): Promise<TConsoleMemberContext> {
   await deps.db.$transaction(async (tx) => {
     const member = await lockConsoleMember(tx, memberId);
@@ -87,8 +85,7 @@ export function muteMemberFromConsole(
 ): Promise<TConsoleMemberContext> {
   return actOnMember(
     deps,
-    actor,
-    memberId,
+    { actor, memberId, now },
     {
       action: 'member.mute',
       reason,
@@ -98,7 +95,6 @@ export function muteMemberFromConsole(
         muted_until: (await applySupportMute(tx, deps.config, actor, memberId, now)).toISOString(),
       }),
     },
-    now,
   );
 }
 
@@ -112,8 +108,7 @@ export function suspendMemberFromConsole(
 ): Promise<TConsoleMemberContext> {
   return actOnMember(
     deps,
-    actor,
-    memberId,
+    { actor, memberId, now },
     {
       action: 'member.suspend',
       reason,
@@ -123,7 +118,6 @@ export function suspendMemberFromConsole(
         return (await suspendMember(tx, memberId, reason, now)) ? { suspended: true } : null;
       },
     },
-    now,
   );
 }
 
@@ -137,8 +131,7 @@ export function restoreMemberFromConsole(
 ): Promise<TConsoleMemberContext> {
   return actOnMember(
     deps,
-    actor,
-    memberId,
+    { actor, memberId, now },
     {
       action: 'member.restore',
       reason,
@@ -150,7 +143,6 @@ export function restoreMemberFromConsole(
         return unsuspended || unmuted ? { muted_until: null, suspended: false } : null;
       },
     },
-    now,
   );
 }
 
@@ -165,8 +157,7 @@ export async function changeMemberRole(
   if (actor.role !== 'admin') throw new AppError(403, 'Administrator access required');
   return actOnMember(
     deps,
-    actor,
-    memberId,
+    { actor, memberId, now },
     {
       action: 'member.change_role',
       reason: input.reason,
@@ -176,6 +167,5 @@ export async function changeMemberRole(
         return (await changeRole(tx, memberId, input.role)) ? { role: input.role } : null;
       },
     },
-    now,
   );
 }
