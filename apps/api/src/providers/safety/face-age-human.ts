@@ -27,8 +27,8 @@ const wasmDir = () => path.join(path.dirname(require.resolve('@tensorflow/tfjs-b
 
 /** A picture decoded by the calling thread (face-age-local.ts), as the model is given it. */
 export interface DecodedPicture {
-  /** RGB, int32 per channel, `height` rows of `width` pixels. */
-  pixels: Int32Array;
+  /** RGB, 0-255 per channel as float32, `height` rows of `width` pixels. */
+  pixels: Float32Array;
   /** Size of the tensor given to the model. */
   width: number;
   height: number;
@@ -113,7 +113,7 @@ type HumanModule = { Human: new (config?: Partial<Config>) => Human };
 
 /** The part of Human's tfjs instance used here (Human types it as any). */
 interface Tfjs {
-  tensor(values: Int32Array, shape: number[], dtype: 'int32'): Parameters<Human['detect']>[0] & { dispose(): void };
+  tensor(values: Float32Array, shape: number[], dtype: 'float32'): Parameters<Human['detect']>[0] & { dispose(): void };
   memory(): { numTensors: number; numBytes: number };
   getBackend(): string;
 }
@@ -142,7 +142,10 @@ function clamp(value: number, min: number, max: number): number {
 
 /** The faces of a decoded picture, boxes in the picture's own pixels. */
 export async function estimateAges(human: Human, picture: DecodedPicture): Promise<FaceAge[]> {
-  const input = tfOf(human).tensor(picture.pixels, [1, picture.height, picture.width, 3], 'int32');
+  // [height, width, 3] float32: Human adds the batch dimension by a reshape, which shares the pixels.
+  // Given [1, h, w, 3] it clones them, and given int32 it casts them: two full-size copies more in the
+  // WASM heap, which never shrinks (same faces and ages, measured: docs/performance.md).
+  const input = tfOf(human).tensor(picture.pixels, [picture.height, picture.width, 3], 'float32');
   let result: Awaited<ReturnType<Human['detect']>>;
   try {
     result = await human.detect(input);
