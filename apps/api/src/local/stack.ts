@@ -4,6 +4,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from '../config/env.ts';
 import { prepareDatabase } from './prepare-database.ts';
+import {
+  API_MEMORY_ENV,
+  API_NODE_FLAGS,
+  WORKER_MEMORY_ENV,
+  WORKER_NODE_FLAGS,
+  withCallerValues,
+} from './process-settings.ts';
 import { startEmbeddedPostgres } from './postgres.ts';
 import { findFreePort, startLocalRedis } from './redis.ts';
 import { createStartTimeline, type StartTimeline } from './timeline.ts';
@@ -39,33 +46,14 @@ const API_DIR = path.join(REPO_ROOT, 'apps/api');
 const WORKER_DIR = path.join(REPO_ROOT, 'apps/worker');
 const bin = (pkgDir: string, name: string) => path.join(pkgDir, 'node_modules/.bin', name);
 /**
- * The worker's own environment: glibc keeps at most 2 malloc arenas (sharp's threads otherwise each
- * fragment one of their own: docs/performance.md, "Worker"); a value set by the caller wins.
- */
-const WORKER_ENV = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv => ({ MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX ?? '2' });
-
-/**
  * Running as compiled JavaScript (apps/api/dist, which `npm start` builds with
  * scripts/build-server.mjs): the API and the worker are started from their dist/ too, with plain node.
  * From the TypeScript sources (tests, `pnpm dev`) they run through tsx as before.
  */
 const COMPILED = import.meta.url.endsWith('.js');
-/** Workspace imports resolve to the packages' dist/ under this condition (their package.json exports). */
-const COMPILED_NODE_FLAGS = ['--conditions=velvet-compiled', '--enable-source-maps'];
-/**
- * The API's node flags and environment, as in apps/api's `start` script and the Docker image
- * (docs/performance.md, "Start time and API memory"): WebAssembly (Prisma's query compiler) compiled
- * by V8's baseline compiler only, a 4 MB semi-space, an old generation of at most 160 MB (3x the live
- * heap measured under load), no source maps held in memory, at most 2 glibc malloc arenas (a value
- * set by the caller wins).
- */
-const API_NODE_FLAGS = [
-  '--conditions=velvet-compiled',
-  '--liftoff-only',
-  '--max-semi-space-size=4',
-  '--max-old-space-size=160',
-];
-const API_ENV = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv => ({ MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX ?? '2' });
+/** The children's memory settings (process-settings.ts); a value set by the caller wins. */
+const API_ENV = (env: NodeJS.ProcessEnv) => withCallerValues(API_MEMORY_ENV, env);
+const WORKER_ENV = (env: NodeJS.ProcessEnv) => withCallerValues(WORKER_MEMORY_ENV, env);
 
 function jwtSecret(dataDir: string): string {
   const file = path.join(dataDir, 'jwt-secret');
@@ -240,7 +228,7 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       // A send to a process that died is reported by anyDead() in apiReady.
       earlyApi.send({ env: { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl } }, () => undefined);
       await apiReady(apiStart);
-      launch('worker', process.execPath, [...COMPILED_NODE_FLAGS, 'dist/main.js'], WORKER_DIR, WORKER_ENV(env));
+      launch('worker', process.execPath, [...WORKER_NODE_FLAGS, 'dist/main.js'], WORKER_DIR, WORKER_ENV(env));
     } else {
       const since = timeline.now();
       launch('api', tsx, [...watch, 'src/server.ts'], API_DIR);

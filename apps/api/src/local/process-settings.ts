@@ -1,0 +1,36 @@
+// How the API and the worker run in production: their node flags and the environment that bounds
+// their memory (docs/performance.md, "Start time and API memory" and "Worker"). stack.ts (`npm
+// start`) takes them from here; the packages' start scripts, docker-compose.yml and the Dockerfile
+// repeat them, and process-settings.test.ts fails when one of those copies differs.
+
+/** Workspace imports resolve to the packages' dist/ under this condition (their package.json exports). */
+export const COMPILED_NODE_FLAGS = ['--conditions=velvet-compiled', '--enable-source-maps'];
+
+/**
+ * The API: WebAssembly (Prisma's query compiler) compiled by V8's baseline compiler only, a 4 MB
+ * semi-space, an old generation of at most 160 MB (3x the live heap measured under load), no source
+ * maps held in memory.
+ */
+export const API_NODE_FLAGS = [
+  '--conditions=velvet-compiled',
+  '--liftoff-only',
+  '--max-semi-space-size=4',
+  '--max-old-space-size=160',
+];
+
+/** The worker runs with the compiled flags only: the drawing and the face check are its hot path. */
+export const WORKER_NODE_FLAGS = COMPILED_NODE_FLAGS;
+
+/** At most 2 glibc malloc arenas: compression and the pools' threads otherwise grow one each. */
+export const API_MEMORY_ENV = { MALLOC_ARENA_MAX: '2' } as const;
+
+/** At most 2 glibc malloc arenas: sharp's threads otherwise fragment one each. */
+export const WORKER_MEMORY_ENV = { MALLOC_ARENA_MAX: '2' } as const;
+
+/** `defaults`, each replaced by the value the caller's environment sets. */
+export function withCallerValues(
+  defaults: Readonly<Record<string, string>>,
+  env: NodeJS.ProcessEnv,
+): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(defaults).map(([name, value]) => [name, env[name] ?? value]));
+}
