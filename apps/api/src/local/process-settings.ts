@@ -24,8 +24,13 @@ export const WORKER_NODE_FLAGS = COMPILED_NODE_FLAGS;
 /** At most 2 glibc malloc arenas: compression and the pools' threads otherwise grow one each. */
 export const API_MEMORY_ENV = { MALLOC_ARENA_MAX: '2' } as const;
 
-/** At most 2 glibc malloc arenas: sharp's threads otherwise fragment one each. */
-export const WORKER_MEMORY_ENV = { MALLOC_ARENA_MAX: '2' } as const;
+/**
+ * At most 2 glibc malloc arenas (sharp's threads otherwise fragment one each), and every allocation of
+ * 1 MiB or more in a mapping of its own, returned to the system when freed: left to itself, glibc
+ * raises that threshold once the first 12 MiB picture buffer is freed and serves every later one from
+ * its arenas, which keep the pages (docs/performance.md, "Worker").
+ */
+export const WORKER_MEMORY_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '1048576' } as const;
 
 /** `defaults`, each replaced by the value the caller's environment sets. */
 export function withCallerValues(

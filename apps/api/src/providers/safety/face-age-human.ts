@@ -27,8 +27,8 @@ const wasmDir = () => path.join(path.dirname(require.resolve('@tensorflow/tfjs-b
 
 /** A picture decoded by the calling thread (face-age-local.ts), as the model is given it. */
 export interface DecodedPicture {
-  /** RGB, 0-255 per channel as float32, `height` rows of `width` pixels. */
-  pixels: Float32Array;
+  /** RGB, a byte per channel, `height` rows of `width` pixels. */
+  pixels: Uint8Array;
   /** Size of the tensor given to the model. */
   width: number;
   height: number;
@@ -140,12 +140,27 @@ function clamp(value: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, value));
 }
 
+/** This thread's float32 copy of the picture, grown to the largest one and reused. */
+let scratch = new Float32Array(0);
+
+/**
+ * The pixels as float32, what the models compute in. tfjs copies them into its WASM heap at once, so one
+ * array serves every picture: a new one would be 12 MiB allocated and freed a picture, which glibc and
+ * V8 give back to the system slowly if at all.
+ */
+function asFloat32(pixels: Uint8Array): Float32Array {
+  if (scratch.length < pixels.length) scratch = new Float32Array(pixels.length);
+  const values = scratch.subarray(0, pixels.length);
+  values.set(pixels);
+  return values;
+}
+
 /** The faces of a decoded picture, boxes in the picture's own pixels. */
 export async function estimateAges(human: Human, picture: DecodedPicture): Promise<FaceAge[]> {
   // [height, width, 3] float32: Human adds the batch dimension by a reshape, which shares the pixels.
   // Given [1, h, w, 3] it clones them, and given int32 it casts them: two full-size copies more in the
   // WASM heap, which never shrinks (same faces and ages, measured: docs/performance.md).
-  const input = tfOf(human).tensor(picture.pixels, [picture.height, picture.width, 3], 'float32');
+  const input = tfOf(human).tensor(asFloat32(picture.pixels), [picture.height, picture.width, 3], 'float32');
   let result: Awaited<ReturnType<Human['detect']>>;
   try {
     result = await human.detect(input);

@@ -21,11 +21,7 @@ const MAX_SIDE = 1280;
  */
 const MAX_ASPECT = 1.6;
 
-/**
- * WebP, PNG or JPEG bytes -> upright RGB pixels as float32 (what the models compute in: an int32 input
- * costs tfjs two more full-size copies in the face thread's WASM heap), scaled down and padded as the
- * detector needs.
- */
+/** WebP, PNG or JPEG bytes -> upright RGB pixels, scaled down and padded as the detector needs. */
 async function decodePicture(image: Buffer): Promise<DecodedPicture> {
   const sharp = await loadSharp();
   const meta = await sharp(image).metadata();
@@ -43,7 +39,7 @@ async function decodePicture(image: Buffer): Promise<DecodedPicture> {
   const short = Math.min(info.width, info.height);
   if (long / short <= MAX_ASPECT) {
     return {
-      pixels: Float32Array.from(data),
+      pixels: new Uint8Array(data), // its own buffer, transferred to the thread
       width: info.width,
       height: info.height,
       padX: 0,
@@ -56,7 +52,7 @@ async function decodePicture(image: Buffer): Promise<DecodedPicture> {
   // Letterbox in mid grey.
   const padX = Math.floor((long - info.width) / 2);
   const padY = Math.floor((long - info.height) / 2);
-  const pixels = new Float32Array(long * long * 3).fill(128);
+  const pixels = new Uint8Array(long * long * 3).fill(128);
   const row = info.width * 3;
   for (let y = 0; y < info.height; y += 1) {
     pixels.set(data.subarray(y * row, (y + 1) * row), ((y + padY) * long + padX) * 3);
