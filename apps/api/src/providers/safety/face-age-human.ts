@@ -111,9 +111,23 @@ async function withLocalFileFetch<T>(allowedDirs: string[], task: () => Promise<
 
 type HumanModule = { Human: new (config?: Partial<Config>) => Human };
 
+type InputTensor = Parameters<Human['detect']>[0] & { dispose(): void };
+interface TensorInfo {
+  dataId: object;
+  shape: number[];
+  dtype: 'float32';
+}
+
 /** The part of Human's tfjs instance used here (Human types it as any). */
 interface Tfjs {
-  tensor(values: Float32Array, shape: number[], dtype: 'float32'): Parameters<Human['detect']>[0] & { dispose(): void };
+  engine(): {
+    /** The WASM backend (checked at load). */
+    backend: {
+      makeOutput(shape: number[], dtype: 'float32'): TensorInfo;
+      typedArrayFromHeap(info: TensorInfo): Float32Array;
+    };
+    makeTensorFromTensorInfo(info: TensorInfo): InputTensor;
+  };
   memory(): { numTensors: number; numBytes: number };
   getBackend(): string;
 }
@@ -133,6 +147,11 @@ export async function loadHuman(): Promise<Human> {
   if (missing.length > 0) throw new Error(`models not loaded: ${missing.join(', ')}`);
   const backend = tfOf(human).getBackend();
   if (backend !== 'wasm') throw new Error(`unexpected tfjs backend ${backend}`);
+  // A loaded model keeps the weight file's bytes (7 MiB) only to be able to save itself; its weights
+  // are already in the WASM heap.
+  for (const model of Object.values(human.models.models) as ({ artifacts?: { weightData?: unknown } } | null)[]) {
+    if (model?.artifacts) delete model.artifacts.weightData;
+  }
   return human;
 }
 
@@ -140,19 +159,16 @@ function clamp(value: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, value));
 }
 
-/** This thread's float32 copy of the picture, grown to the largest one and reused. */
-let scratch = new Float32Array(0);
-
 /**
- * The pixels as float32, what the models compute in. tfjs copies them into its WASM heap at once, so one
- * array serves every picture: a new one would be 12 MiB allocated and freed a picture, which glibc and
- * V8 give back to the system slowly if at all.
+ * The picture as the float32 `[height, width, 3]` tensor the models compute in, widened from its bytes
+ * straight into tfjs' WASM heap: no full-size float32 copy in JavaScript (12 MiB at 1024 px).
  */
-function asFloat32(pixels: Uint8Array): Float32Array {
-  if (scratch.length < pixels.length) scratch = new Float32Array(pixels.length);
-  const values = scratch.subarray(0, pixels.length);
-  values.set(pixels);
-  return values;
+function inputTensor(human: Human, picture: DecodedPicture): InputTensor {
+  const engine = tfOf(human).engine();
+  const info = engine.backend.makeOutput([picture.height, picture.width, 3], 'float32');
+  // The heap view is taken after the allocation, which may have grown (and so replaced) the heap.
+  engine.backend.typedArrayFromHeap(info).set(picture.pixels);
+  return engine.makeTensorFromTensorInfo(info);
 }
 
 /** The faces of a decoded picture, boxes in the picture's own pixels. */
@@ -160,7 +176,7 @@ export async function estimateAges(human: Human, picture: DecodedPicture): Promi
   // [height, width, 3] float32: Human adds the batch dimension by a reshape, which shares the pixels.
   // Given [1, h, w, 3] it clones them, and given int32 it casts them: two full-size copies more in the
   // WASM heap, which never shrinks (same faces and ages, measured: docs/performance.md).
-  const input = tfOf(human).tensor(asFloat32(picture.pixels), [picture.height, picture.width, 3], 'float32');
+  const input = inputTensor(human, picture);
   let result: Awaited<ReturnType<Human['detect']>>;
   try {
     result = await human.detect(input);

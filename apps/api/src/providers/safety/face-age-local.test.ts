@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { RATIOS } from '@velvet/contracts/options';
 import { drawDemoImage } from '../image-model/demo.ts';
 import type { Worker } from 'node:worker_threads';
-import { createLocalFaceAgeEstimator, FACE_MIN_SCORE, humanPackageDir, startFaceAgeThread } from './face-age-local.ts';
+import {
+  createLocalFaceAgeEstimator,
+  FACE_MIN_SCORE,
+  FACE_THREAD_YOUNG_GENERATION_MB,
+  humanPackageDir,
+  startFaceAgeThread,
+} from './face-age-local.ts';
 import { SafetyProviderError } from './index.ts';
 
 // Real faces: the sample pictures that ship inside @vladmandic/human (pinned version, read in place).
@@ -198,6 +204,18 @@ describe('local face age estimator: its pool of threads', { timeout: 60_000 }, (
       expect(await Promise.all([first, second, third])).toEqual(expected);
       expect(order).toEqual([0, 1, 2]);
       expect(started).toHaveLength(1);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('runs its threads with the small young generation the memory goal was measured with', async () => {
+    const { face } = await pictures();
+    const { local, started } = counted({ threads: 1 });
+    try {
+      expect(await local.estimate(face)).not.toEqual([]);
+      expect(started).toHaveLength(1);
+      expect(started[0]?.resourceLimits?.maxYoungGenerationSizeMb).toBe(FACE_THREAD_YOUNG_GENERATION_MB);
     } finally {
       await local.close();
     }

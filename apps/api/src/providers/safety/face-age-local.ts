@@ -61,13 +61,24 @@ async function decodePicture(image: Buffer): Promise<DecodedPicture> {
 }
 
 /**
+ * The face thread's young generation, in MiB. Its JavaScript allocates little (the tensors live in the
+ * WASM heap), yet V8 let the young generation grow to 28-32 MiB, kept while the thread lives; at 4 the
+ * check takes as long (docs/performance.md, "Worker").
+ */
+export const FACE_THREAD_YOUNG_GENERATION_MB = 4;
+
+/**
  * Starts one face-check thread. Compiled (dist/*.js) it runs face-age-thread.js; from the TypeScript
  * sources (tsx, vitest) Node 20 cannot load the .ts entry by itself, so a plain-JS bootstrap loads it
  * through tsx. The thread inherits this process' execArgv (--conditions=velvet-compiled, tsx's hooks).
  */
 export function startFaceAgeThread(): Worker {
-  if (import.meta.url.endsWith('.js')) return new Worker(new URL('./face-age-thread.js', import.meta.url));
+  const resourceLimits = { maxYoungGenerationSizeMb: FACE_THREAD_YOUNG_GENERATION_MB };
+  if (import.meta.url.endsWith('.js')) {
+    return new Worker(new URL('./face-age-thread.js', import.meta.url), { resourceLimits });
+  }
   return new Worker(new URL('./face-age-thread-tsx.mjs', import.meta.url), {
+    resourceLimits,
     workerData: { faceAgeThreadEntry: new URL('./face-age-thread.ts', import.meta.url).href },
   });
 }
