@@ -3,9 +3,6 @@
 // start`) takes them from here; the packages' start scripts, docker-compose.yml and the Dockerfile
 // repeat them, and process-settings.test.ts fails when one of those copies differs.
 
-/** Workspace imports resolve to the packages' dist/ under this condition (their package.json exports). */
-export const COMPILED_NODE_FLAGS = ['--conditions=velvet-compiled', '--enable-source-maps'];
-
 /**
  * The API: WebAssembly (Prisma's query compiler) compiled by V8's baseline compiler only, a 4 MB
  * semi-space, an old generation of at most 160 MB (3x the live heap measured under load), no source
@@ -18,8 +15,14 @@ export const API_NODE_FLAGS = [
   '--max-old-space-size=160',
 ];
 
-/** The worker runs with the compiled flags only: the drawing and the face check are its hot path. */
-export const WORKER_NODE_FLAGS = COMPILED_NODE_FLAGS;
+/**
+ * The worker: compiled, a 2 MB semi-space, no source maps held in memory (as the API). Its main
+ * thread's young generation otherwise grew to ~24 MB while busy and was kept until the worker went
+ * idle, although its JavaScript allocates little (the pictures are buffers outside the heap); source
+ * maps cost ~5 MB in the main thread and as much again in the face-check thread. Neither cost
+ * throughput (docs/performance.md, "Worker").
+ */
+export const WORKER_NODE_FLAGS = ['--conditions=velvet-compiled', '--max-semi-space-size=2'];
 
 /** At most 2 glibc malloc arenas: compression and the pools' threads otherwise grow one each. */
 export const API_MEMORY_ENV = { MALLOC_ARENA_MAX: '2' } as const;
