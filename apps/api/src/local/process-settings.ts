@@ -16,13 +16,23 @@ export const API_NODE_FLAGS = [
 ];
 
 /**
- * The worker: compiled, a 2 MB semi-space, no source maps held in memory (as the API). Its main
- * thread's young generation otherwise grew to ~24 MB while busy and was kept until the worker went
- * idle, although its JavaScript allocates little (the pictures are buffers outside the heap); source
- * maps cost ~5 MB in the main thread and as much again in the face-check thread. Neither cost
- * throughput (docs/performance.md, "Worker").
+ * The worker: compiled, and three memory settings, none of which cost throughput (docs/performance.md,
+ * "Worker"):
+ * - a WebAssembly tier-up budget 100x V8's (Node 20; 14x Node 24's): Prisma's query compiler, which
+ *   runs briefly per query, stays on V8's baseline code instead of being recompiled by the optimising
+ *   compiler, whose work left ~40 MB in malloc's arenas; tfjs' kernels in the face check run long
+ *   enough to be optimised all the same (the API goes further, `--liftoff-only`, which would slow the
+ *   face check by 40%);
+ * - a 2 MB semi-space: the main thread's young generation otherwise grew to ~24 MB while busy and was
+ *   kept until the worker went idle, although its JavaScript allocates little (the pictures are
+ *   buffers outside the heap);
+ * - no source maps held in memory (as the API): ~5 MB in the main thread and as much in the face thread.
  */
-export const WORKER_NODE_FLAGS = ['--conditions=velvet-compiled', '--max-semi-space-size=2'];
+export const WORKER_NODE_FLAGS = [
+  '--conditions=velvet-compiled',
+  '--max-semi-space-size=2',
+  '--wasm-tiering-budget=180000000',
+];
 
 /** At most 2 glibc malloc arenas: compression and the pools' threads otherwise grow one each. */
 export const API_MEMORY_ENV = { MALLOC_ARENA_MAX: '2' } as const;
