@@ -4,9 +4,9 @@ import sharp from 'sharp';
  * sharp (libvips) settings for the worker process. Every picture the worker handles is new (drawn,
  * checked, resized into renditions, never read twice), so libvips' operation cache, by default up to
  * 50 MB of decoded pixels, 20 open files and 100 operations kept per process, only holds memory: it
- * is bounded to a few small entries. libvips' threads per operation default to the number of cores;
- * the worker already runs WORKER_CONCURRENCY jobs side by side, so one operation does not need all of
- * them. Figures before/after: docs/performance.md ("Worker").
+ * is bounded to a few small entries. libvips' threads per operation are left at sharp's default: the
+ * cores, except on glibc-based Linux without jemalloc, where sharp uses 1 (the worker already runs
+ * WORKER_CONCURRENCY jobs side by side). Figures before/after: docs/performance.md ("Worker").
  */
 export const WORKER_SHARP_LIMITS = {
   /** MB of libvips' operation cache. */
@@ -21,7 +21,7 @@ export interface SharpLimits {
   cacheMemoryMb: number;
   cacheFiles: number;
   cacheItems: number;
-  /** libvips threads per operation; left at sharp's default (the cores) when undefined. */
+  /** libvips threads per operation; left at sharp's default when undefined (see above). */
   concurrency?: number;
 }
 
