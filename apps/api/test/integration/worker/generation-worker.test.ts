@@ -87,10 +87,11 @@ describe('generation worker (BullMQ on real Redis, demo provider, local storage)
         return r?.status === 'failed' ? r : null;
       });
       expect(run.images.map((i) => i.status)).toEqual(['failed', 'failed', 'failed']);
-      // The final-failure hook marks the run before BullMQ records the attempt: wait for the job's own state.
+      // The final-failure hook marks the run before BullMQ records the attempt: wait for the job's own
+      // state, and read the job only then (a job read before the state can be the attempt before).
       const job = await waitFor(async () => {
-        const j = await failing.services.queues.generation.getJob(runId);
-        return j && (await j.getState()) === 'failed' ? j : null;
+        const state = await failing.services.queues.generation.getJobState(runId);
+        return state === 'failed' ? await failing.services.queues.generation.getJob(runId) : null;
       });
       expect(job.attemptsMade).toBe(2);
     } finally {
