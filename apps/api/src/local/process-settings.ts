@@ -16,13 +16,13 @@ export const API_NODE_FLAGS = [
 ];
 
 /**
- * The worker: compiled, and three memory settings, none of which cost throughput (docs/performance.md,
- * "Worker"):
+ * The worker: compiled, and three memory settings (docs/performance.md, "Worker"):
  * - a WebAssembly tier-up budget 100x V8's (Node 20; 14x Node 24's): Prisma's query compiler, which
  *   runs briefly per query, stays on V8's baseline code instead of being recompiled by the optimising
- *   compiler, whose work left ~40 MB in malloc's arenas; tfjs' kernels in the face check run long
- *   enough to be optimised all the same (the API goes further, `--liftoff-only`, which would slow the
- *   face check by 40%);
+ *   compiler (that cost the worker ~45 MB: the optimised code, and 20-30 MB left in malloc's heap by
+ *   the compilation). tfjs' kernels in the face check run long enough to be optimised all the same
+ *   (the API's `--liftoff-only` would slow the check by 40%); images/min at WORKER_CONCURRENCY=1 were
+ *   ~4% lower in the runs with the budget, close to the runs' spread;
  * - a 2 MB semi-space: the main thread's young generation otherwise grew to ~24 MB while busy and was
  *   kept until the worker went idle, although its JavaScript allocates little (the pictures are
  *   buffers outside the heap);
