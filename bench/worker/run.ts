@@ -38,7 +38,7 @@ import { RATIOS } from '@velvet/contracts/options';
 import { redisConnection, QUEUE_NAMES } from '@velvet/api/jobs/queues';
 import { findFreePort } from '@velvet/api/local/redis';
 import type { RunningStack, startStack as StartStack } from '@velvet/api/local/stack';
-import { drawDemoImage } from '@velvet/api/providers/image-model/demo';
+import { createDemoProvider, drawDemoImage } from '@velvet/api/providers/image-model/demo';
 import { createLocalFaceAgeEstimator } from '@velvet/api/providers/safety/face-age-local';
 
 const GOALS = { postToCompleteRatio: 1.2, scalingEfficiency: 0.75, workerRssMiB: 300, apiRssMiB: 200 };
@@ -47,6 +47,8 @@ const FACE_IDLE_SECONDS = Number(process.env.SAFETY_FACE_IDLE_SECONDS ?? 60);
 const IMAGES_PER_MEMBER = 5;
 const PASSWORD = 'Velvet!2024';
 const RATIO = 'Square' as const;
+/** The settings of every make call; the provider meter draws with the same. */
+const MAKE_SETTINGS = { run_type: 'Realistic', run_style: 'Free', strength: '0.5' } as const;
 
 interface Args {
   concurrency: number[];
@@ -267,13 +269,11 @@ async function make(
     body: JSON.stringify({
       run_id: runId,
       prompt,
-      run_type: 'Realistic',
-      run_style: 'Free',
+      ...MAKE_SETTINGS,
       run_ratio: RATIO,
-      details: `Realistic, Free, ${RATIO}`,
+      details: `${MAKE_SETTINGS.run_type}, ${MAKE_SETTINGS.run_style}, ${RATIO}`,
       request_cnt: 1,
       fourk_yn: 'no',
-      strength: '0.5',
       is_open: 'N',
       is_claim: 'N',
     }),
@@ -374,25 +374,39 @@ async function burst(origin: string, queue: Queue, pool: Member[], count: number
 // ---- the provider's own time, in this process ----
 
 /**
- * The provider's work for one image, timed in this process: drawing the demo picture, then the local
- * picture safety check on it. Rounds are interleaved with the product's single generations (one after
- * each), so that both see the same moments of a noisy machine; this process is idle while the product
- * works, and the product is idle while this runs.
+ * The provider's work for one image, timed in this process: the demo provider drawing the very picture
+ * the product just drew (same prompt and settings, so the same pixels: the face check's time depends on
+ * the picture, 60-180 ms across demo pictures), then the local picture safety check on it. Rounds are
+ * interleaved with the product's single generations (one after each), so that both see the same
+ * moments of a noisy machine; this process is idle while the product works, and the product is idle
+ * while this runs.
  */
 async function providerMeter() {
   const { width, height } = RATIOS[RATIO];
+  const provider = createDemoProvider();
   // One thread: the product's check of one picture at a time, as the singles run.
   const estimator = createLocalFaceAgeEstimator({ threads: 1 });
   await estimator.estimate(await drawDemoImage('warm-up', width, height));
   const draw: number[] = [];
   const check: number[] = [];
   return {
-    async round(i: number) {
+    /** The provider's time for the picture of `prompt`, made with make()'s settings. */
+    async round(prompt: string) {
       let t = performance.now();
-      const picture = await drawDemoImage(`provider picture ${i} of a calm lake`, width, height);
+      const [picture] = await provider.generate({
+        runId: generateRunId(),
+        prompt,
+        model: MAKE_SETTINGS.run_type,
+        style: MAKE_SETTINGS.run_style,
+        width,
+        height,
+        strength: Number(MAKE_SETTINGS.strength),
+        count: 1,
+        upscale4k: false,
+      });
       draw.push(performance.now() - t);
       t = performance.now();
-      await estimator.estimate(picture);
+      await estimator.estimate(picture!.data);
       check.push(performance.now() - t);
     },
     result: () => ({ drawMs: median(draw), checkMs: median(check), totalMs: median(draw) + median(check) }),
@@ -459,7 +473,8 @@ async function runAt(concurrency: number, args: Args, isLast: boolean) {
     const singles: number[] = [];
     const phases = { toQueued: [] as number[], queuedToStarted: [] as number[], startedToEvent: [] as number[] };
     for (let i = 0; i < IMAGES_PER_MEMBER; i += 1) {
-      const m = await make(origin, single!, `single picture ${i} of a calm lake`);
+      const prompt = `single picture ${i} of a calm lake`;
+      const m = await make(origin, single!, prompt);
       const done = await completion(origin, single!, m.imageId);
       singles.push(done.at - m.at);
       generated += 1;
@@ -469,7 +484,7 @@ async function runAt(concurrency: number, args: Args, isLast: boolean) {
       phases.toQueued.push(stamps.added - postWall);
       phases.queuedToStarted.push(stamps.started - stamps.added);
       phases.startedToEvent.push(performance.timeOrigin + done.at - stamps.started);
-      await meter.round(i);
+      await meter.round(prompt);
     }
     const provider = meter.result();
     await meter.close();
