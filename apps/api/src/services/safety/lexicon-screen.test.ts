@@ -4,6 +4,7 @@ import {
   findLexiconMatches,
   foldPrompt,
   readAsWritten,
+  repositoryLexicons,
   screenText,
   type Lexicon,
 } from './lexicon-screen.ts';
@@ -145,6 +146,21 @@ describe('lexicon screen: ages', () => {
     'fifteen candles on a table',
   ])('allows %j', (prompt) => {
     expect(rules(prompt)).toEqual([]);
+  });
+
+  it('finds every age in a prompt, and the same ones at every reading of it', () => {
+    const prompt = '15yo, aged 14 and 13 years old';
+    const texts = findLexiconMatches(compiled, prompt).map((m) => m.text);
+    expect(texts).toEqual(expect.arrayContaining(['15yo', 'aged 14', '13 years old']));
+    expect(findLexiconMatches(compiled, prompt).map((m) => m.text)).toEqual(texts);
+  });
+
+  it('passes over a rule for want of its words only when the rule itself needs those words', () => {
+    // A rule whose words follow the number is skipped when the words are nowhere in the prompt: its
+    // pattern must hold exactly that alternation, or a prompt it would refuse could be skipped.
+    const rules = repositoryLexicons().ageRules.filter((rule) => rule.wordsAfter);
+    expect(rules.length).toBeGreaterThan(20);
+    for (const rule of rules) expect(rule.pattern.source).toContain(`\\s*(?:${rule.wordsAfter!.source})`);
   });
 
   it('counts birth years and school-leaving years from today', () => {

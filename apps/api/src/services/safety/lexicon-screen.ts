@@ -148,6 +148,12 @@ interface AgeRule {
   language: string;
   rule: 'years' | 'age' | 'grade' | 'born' | 'class-of' | 'birthday' | 'person';
   pattern: RegExp;
+  /**
+   * For a rule whose words follow the number: those words alone. The rule cannot match a text these
+   * do not occur in, and testing them first is much cheaper than looking for a number of any
+   * language at every word of the prompt.
+   */
+  wordsAfter?: RegExp;
   /** Whether the number found (group "n") refuses. */
   refuses: (n: number) => boolean;
   /** The value of group "n": digits, or one of the language's number words. */
@@ -286,7 +292,10 @@ function compileAgeRules(lexicon: Lexicon, currentYear: number, tens: string[]):
   const numberAlt = numberWords.length ? `|${alternation(numberWords)}` : '';
   // 'twenty-five years old' is not 'five years old': no number word right after a tens word.
   const afterTens = tens.length ? `(?<!(?:${alternation(tens)})\\s*(?:${TENS_JOINERS}\\s*)?)` : '';
-  const NUMBER = `${afterTens}(?<n>\\d{1,4}${numberAlt})`;
+  // The lookahead checks first that a number starts here; without it the lookbehind over every
+  // language's tens words ran at each word of the prompt (a prompt took 2.5 ms instead of 1.9).
+  // Lookarounds at one position commute, so the matches are the same.
+  const NUMBER = `(?=\\d${numberAlt})${afterTens}(?<n>\\d{1,4}${numberAlt})`;
   const YEAR = '(?<n>\\d{4})';
   const rules: AgeRule[] = [];
   const value = (raw: string): number => {
@@ -294,8 +303,15 @@ function compileAgeRules(lexicon: Lexicon, currentYear: number, tens: string[]):
     const spaced = raw.replace(/\s+/g, ' ');
     return numberValues.get(spaced) ?? numberValues.get(spaced.replace(/ /g, '')) ?? Number.NaN;
   };
-  const add = (rule: AgeRule['rule'], source: string, refuses: (n: number) => boolean) =>
-    rules.push({ language, rule, pattern: new RegExp(source, 'gu'), refuses, valueOf: value });
+  const add = (rule: AgeRule['rule'], source: string, refuses: (n: number) => boolean, wordsAfter?: string) =>
+    rules.push({
+      language,
+      rule,
+      pattern: new RegExp(source, 'gu'),
+      ...(wordsAfter ? { wordsAfter: new RegExp(wordsAfter, 'u') } : {}),
+      refuses,
+      valueOf: value,
+    });
   const underAge = (n: number) => n >= 0 && n < MINIMUM_AGE;
   const schoolGrade = (n: number) => n >= 0 && n <= MAX_SCHOOL_GRADE;
   const minorBirthYear = (n: number) => n > currentYear - MINIMUM_AGE && n <= currentYear + 1;
@@ -306,20 +322,21 @@ function compileAgeRules(lexicon: Lexicon, currentYear: number, tens: string[]):
 
   if (lexicon.ageAfter?.length) {
     const units = alternation(lexicon.ageAfter);
-    add('years', `${NUMBER_START}${NUMBER}${ORDINAL_SUFFIX}\\s*(?:${units})${WORD_END}`, underAge);
+    add('years', `${NUMBER_START}${NUMBER}${ORDINAL_SUFFIX}\\s*(?:${units})${WORD_END}`, underAge, units);
     // CJK counters follow a number with no break, and the word after them is free ('12歳の').
     const unspaced = lexicon.ageAfter.filter((u) => UNSPACED.test(u));
-    if (unspaced.length) add('years', `(?<![\\p{N}])(?<n>\\d{1,4})\\s*(?:${alternation(unspaced)})`, underAge);
+    if (unspaced.length) {
+      const after = alternation(unspaced);
+      add('years', `(?<![\\p{N}])(?<n>\\d{1,4})\\s*(?:${after})`, underAge, after);
+    }
   }
   if (lexicon.birthdayAfter?.length) {
-    add('birthday', `${NUMBER_START}${NUMBER}${ORDINAL_SUFFIX}\\s*(?:${alternation(lexicon.birthdayAfter)})`, underAge);
+    const after = alternation(lexicon.birthdayAfter);
+    add('birthday', `${NUMBER_START}${NUMBER}${ORDINAL_SUFFIX}\\s*(?:${after})`, underAge, after);
   }
   if (lexicon.gradeAfter?.length) {
-    add(
-      'grade',
-      `${NUMBER_START}${NUMBER}${ORDINAL_SUFFIX}\\s*(?:${alternation(lexicon.gradeAfter)})${WORD_END}`,
-      schoolGrade,
-    );
+    const after = alternation(lexicon.gradeAfter);
+    add('grade', `${NUMBER_START}${NUMBER}${ORDINAL_SUFFIX}\\s*(?:${after})${WORD_END}`, schoolGrade, after);
   }
   const prefixed = (
     rule: AgeRule['rule'],
@@ -565,6 +582,34 @@ export interface LexiconMatch {
   kind: TermKind | 'age';
 }
 
+/**
+ * The matches of a global pattern, as `text.matchAll(pattern)` gives them, without the copy of the
+ * pattern matchAll makes: with copies of the age rules (up to 24,000 characters each) a prompt's
+ * screen took twice as long (5.0 ms instead of 2.5).
+ */
+function allMatches(pattern: RegExp, text: string): RegExpExecArray[] {
+  const matches: RegExpExecArray[] = [];
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+    matches.push(match);
+    // An empty match would match again at the same place: step over one code point, as matchAll does.
+    if (match[0] === '') pattern.lastIndex += (text.codePointAt(pattern.lastIndex) ?? 0) > 0xffff ? 2 : 1;
+  }
+  return matches;
+}
+
+const allowedAsWrittenCache = new WeakMap<CompiledLexicons, Term[]>();
+
+/** The allowed phrases in their written form: one array per compiled set, so its term index is kept. */
+function allowedAsWritten(compiled: CompiledLexicons): Term[] {
+  let terms = allowedAsWrittenCache.get(compiled);
+  if (!terms) {
+    terms = compiled.allow.filter((term) => !term.folded);
+    allowedAsWrittenCache.set(compiled, terms);
+  }
+  return terms;
+}
+
 /** Every match of the lexicons in a prompt. Pure: no I/O. */
 export function findLexiconMatches(compiled: CompiledLexicons, prompt: string): LexiconMatch[] {
   const written = readAsWritten(prompt);
@@ -573,7 +618,7 @@ export function findLexiconMatches(compiled: CompiledLexicons, prompt: string): 
   const matches = new Map<string, LexiconMatch>();
   // An allowed phrase counts only when the prompt spells it as the lexicon does: German
   // 'kindergärtner' (a teacher) must not excuse English 'kindergartner' (a child), though both fold alike.
-  const asWritten = compiled.allow.filter((term) => !term.folded);
+  const asWritten = allowedAsWritten(compiled);
   const spelled: Hit[] = [];
   findWordTerms(asWritten, tokenize(written), 0, spelled);
   findSubstringTerms(asWritten, written, 0, spelled);
@@ -616,7 +661,8 @@ export function findLexiconMatches(compiled: CompiledLexicons, prompt: string): 
   for (const text of [written, folded]) {
     const spaced = withCjkNumbers(text).replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ');
     for (const rule of compiled.ageRules) {
-      for (const match of spaced.matchAll(rule.pattern)) {
+      if (rule.wordsAfter && !rule.wordsAfter.test(spaced)) continue;
+      for (const match of allMatches(rule.pattern, spaced)) {
         const n = rule.valueOf(match.groups!.n!);
         if (Number.isFinite(n) && rule.refuses(n)) {
           const id = `age:${rule.language}:${rule.rule}`;
