@@ -512,7 +512,8 @@ async function runAt(concurrency: number, args: Args, isLast: boolean) {
     let rssAfter: { generations: number; workerMiB: number; workerPeakMiB: number; workerIdleMiB: number } | null =
       null;
     if (isLast && generated < args.total) {
-      // In waves the size of the burst (the API answers 500 to ~150 make calls at once).
+      // In waves the size of the burst. (A burst of 150 make calls at once got no 5xx on 2026-11-25; an
+      // earlier build answered some with 500, hence the retry and count in make().)
       for (let wave = 0; generated < args.total; wave += 1) {
         const count = Math.min(args.burst, args.total - generated);
         const wavePool = await members(origin, Math.ceil(count / IMAGES_PER_MEMBER), 100 + wave * 100, outbox);
