@@ -544,7 +544,7 @@ async function runAt(concurrency: number, args: Args, isLast: boolean) {
       rssAfter,
     };
     console.log(
-      `  one image POST->complete: ${ms(result.postToCompleteMs)} (median of ${singles.length}); provider's own time ${ms(provider.totalMs)} = drawing ${ms(provider.drawMs)} + picture safety check ${ms(provider.checkMs)}: ${(result.postToCompleteMs / provider.totalMs).toFixed(2)}x`,
+      `  one image POST->complete: ${ms(result.postToCompleteMs)} (median of ${singles.length}); provider's own time ${ms(provider.totalMs)} = drawing ${ms(provider.drawMs)} + picture safety check ${ms(provider.checkMs)}: ${(result.postToCompleteMs / provider.totalMs).toFixed(3)}x`,
     );
     console.log(
       `    medians: POST -> job queued ${ms(singlePhases.postToQueuedMs)}, queued -> job started ${ms(singlePhases.queuedToStartedMs)}, started -> 'complete' event received ${ms(singlePhases.startedToEventMs)}`,
@@ -585,7 +585,7 @@ async function main() {
   for (const r of results) {
     const ratio = r.postToCompleteMs / r.provider.totalMs;
     console.log(
-      `  c=${r.concurrency} POST->complete <= ${GOALS.postToCompleteRatio}x the provider's time: ${ratio.toFixed(2)}x: ${met(ratio <= GOALS.postToCompleteRatio)}`,
+      `  c=${r.concurrency} POST->complete <= ${GOALS.postToCompleteRatio}x the provider's time: ${ratio.toFixed(3)}x: ${met(ratio <= GOALS.postToCompleteRatio)}`,
     );
   }
   const base = results.find((r) => r.concurrency === 1);
@@ -594,7 +594,7 @@ async function main() {
     const speedup = r.queued.imagesPerMin / base.queued.imagesPerMin;
     const ideal = Math.min(r.concurrency, cores);
     console.log(
-      `  throughput at c=${r.concurrency} vs c=1: ${speedup.toFixed(2)}x (ideal ${ideal}x, goal >= ${(ideal * GOALS.scalingEfficiency).toFixed(2)}x): ${met(speedup >= ideal * GOALS.scalingEfficiency)}`,
+      `  throughput at c=${r.concurrency} vs c=1: ${speedup.toFixed(3)}x (ideal ${ideal}x, goal >= ${(ideal * GOALS.scalingEfficiency).toFixed(2)}x): ${met(speedup >= ideal * GOALS.scalingEfficiency)}`,
     );
   }
   const last = results[results.length - 1]!;
