@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { loadCliConfig, processEnvironment, REPO_ROOT } from '../config/env.ts';
-import { startStack } from './stack.ts';
+import { startStack, type RunningStack } from './stack.ts';
 import { createStartTimeline } from './timeline.ts';
 
 /**
@@ -21,14 +21,41 @@ async function main() {
   timeline.record('load', Math.max(0, processStart), timeline.now());
   // After .env is loaded: its PORT and VELVET_DATA_DIR count.
   const { PORT: port, VELVET_DATA_DIR: dataDir } = loadCliConfig(['PORT', 'VELVET_DATA_DIR']);
-  const stack = await startStack({
-    mode,
-    port,
-    dataDir,
-    // Handed on to the API and the worker, which parse it themselves.
-    env: processEnvironment(),
-    timeline,
-  });
+
+  // Ctrl-C is handled from the first moment: during start it is honoured as soon as startStack
+  // returns (or fails, when the children it was waiting for stopped on the same Ctrl-C), so that
+  // nothing started meanwhile is left running.
+  let stack: RunningStack | undefined;
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('[velvet] stopping...');
+    if (!stack) return;
+    await stack.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown());
+  process.on('SIGTERM', () => void shutdown());
+
+  try {
+    stack = await startStack({
+      mode,
+      port,
+      dataDir,
+      // Handed on to the API and the worker, which parse it themselves.
+      env: processEnvironment(),
+      timeline,
+    });
+  } catch (err) {
+    // startStack stopped what it had started before throwing.
+    if (stopping) process.exit(0);
+    throw err;
+  }
+  if (stopping) {
+    await stack.stop();
+    process.exit(0);
+  }
   console.log(
     [
       '',
@@ -42,16 +69,6 @@ async function main() {
   );
   console.log(`[velvet] ${timeline.summary()}`);
 
-  let stopping = false;
-  const shutdown = async () => {
-    if (stopping) return;
-    stopping = true;
-    console.log('[velvet] stopping...');
-    await stack.stop();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown());
-  process.on('SIGTERM', () => void shutdown());
   const crashed = await stack.exited;
   if (!stopping) {
     console.error(`[velvet] ${crashed.name} exited with code ${crashed.code}; stopping everything`);

