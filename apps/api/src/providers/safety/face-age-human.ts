@@ -81,12 +81,62 @@ function humanConfig(): Partial<Config> {
   };
 }
 
+/** The part of a tfjs graph model's JSON the rewrite reads (model.json, "graph-model" format). */
+interface GraphModelJson {
+  modelTopology: { node: { name: string; op: string; input?: string[]; attr?: Record<string, unknown> }[] };
+}
+
+/** The constants a rewritten clamp relied on: the upper must be 6 and the lower 0 once loaded. */
+export interface Relu6Bounds {
+  upper: string[];
+  lower: string[];
+}
+
+/**
+ * FaceRes computes ReLU6 as three kernels, Relu -> Minimum(6) -> Maximum(0), 27 times. On tfjs'
+ * WASM backend Minimum and Maximum against a scalar take the slow broadcasting path: a fifth of the
+ * face thread's time (docs/performance.md, "The face check's ReLU6"). Each chain becomes one Relu6
+ * kernel (XNNPACK's clamp) on the Relu's input, under the Maximum's name so that its consumers are
+ * unchanged; the Relu and Minimum are then unused, and tfjs runs only what the outputs need. For finite
+ * values min(max(x, 0), 6) is the same number however it is computed: the faces, scores and ages are
+ * the same, compared bit for bit (face-age-local.test.ts). The constants' values live in the weight
+ * file: the names are returned so that they are checked once loaded.
+ */
+export function rewriteRelu6(model: GraphModelJson): Relu6Bounds {
+  const nodes = new Map(model.modelTopology.node.map((node) => [node.name, node]));
+  const bounds: Relu6Bounds = { upper: [], lower: [] };
+  for (const node of model.modelTopology.node) {
+    if (node.op !== 'Maximum' || node.input?.length !== 2) continue;
+    const [minName, lowerName] = node.input as [string, string];
+    const min = nodes.get(minName);
+    if (min?.op !== 'Minimum' || min.input?.length !== 2) continue;
+    const [reluName, upperName] = min.input as [string, string];
+    const relu = nodes.get(reluName);
+    if (relu?.op !== 'Relu' || relu.input?.length !== 1) continue;
+    if (nodes.get(upperName)?.op !== 'Const' || nodes.get(lowerName)?.op !== 'Const') continue;
+    node.op = 'Relu6';
+    node.input = [...relu.input];
+    node.attr = relu.attr ? { ...relu.attr } : {};
+    bounds.upper.push(upperName);
+    bounds.lower.push(lowerName);
+  }
+  return bounds;
+}
+
+/** FaceRes' model file, whose ReLU6 chains are rewritten as it is read. */
+const FACERES_MODEL = 'faceres.json';
+
 /**
  * Human and tfjs load models (and may load wasm) through fetch, and Node's fetch has no file:// support:
- * while loading, file:// URLs inside the package folders are read from disk; everything else goes
- * to the real fetch. Restored as soon as the models are in memory.
+ * while loading, file:// URLs inside the package folders are read from disk (`transform` may give a
+ * file's text another content); everything else goes to the real fetch. Restored as soon as the models
+ * are in memory.
  */
-async function withLocalFileFetch<T>(allowedDirs: string[], task: () => Promise<T>): Promise<T> {
+async function withLocalFileFetch<T>(
+  allowedDirs: string[],
+  task: () => Promise<T>,
+  transform?: (file: string, bytes: Buffer) => string | undefined,
+): Promise<T> {
   const realFetch = globalThis.fetch;
   const localFetch: typeof fetch = async (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
@@ -95,11 +145,9 @@ async function withLocalFileFetch<T>(allowedDirs: string[], task: () => Promise<
     if (!allowedDirs.some((dir) => file.startsWith(dir + path.sep))) {
       return new Response('outside the model folders', { status: 403 });
     }
-    try {
-      return new Response(await readFile(file), { status: 200 });
-    } catch {
-      return new Response('not found', { status: 404 });
-    }
+    const bytes = await readFile(file).catch(() => null);
+    if (!bytes) return new Response('not found', { status: 404 });
+    return new Response(transform?.(file, bytes) ?? bytes, { status: 200 });
   };
   globalThis.fetch = localFetch;
   try {
@@ -133,20 +181,65 @@ interface Tfjs {
 }
 const tfOf = (human: Human) => human.tf as Tfjs;
 
-/** Human with its two models loaded, on the WASM backend; throws rather than run half-blind. */
-export async function loadHuman(): Promise<Human> {
+/** A loaded graph model's constants (tfjs' GraphModel.weights). */
+type LoadedWeights = Record<string, { dataSync(): ArrayLike<number> }[] | undefined>;
+
+/** Throws unless every named constant is the one number `value`. */
+function expectConstants(weights: LoadedWeights, names: string[], value: number): void {
+  for (const name of names) {
+    const data = weights[name]?.[0]?.dataSync();
+    if (data?.length !== 1 || data[0] !== value) {
+      throw new Error(`FaceRes constant ${name} is ${data ? Array.from(data).join(',') : 'missing'}, not ${value}`);
+    }
+  }
+}
+
+/**
+ * Human with its two models loaded, on the WASM backend; throws rather than run half-blind.
+ * `options.relu6: false` loads FaceRes as the package ships it (to compare against, in tests).
+ */
+export async function loadHuman(options: { relu6?: boolean } = {}): Promise<Human> {
   const dir = humanPackageDir();
   // The WASM build (human.node.js wants tfjs-node's native binary). Its `exports` keys lack "./",
   // so a bare specifier fails: load the file by its path.
   const { Human: HumanClass } = require(path.join(dir, 'dist', 'human.node-wasm.js')) as HumanModule;
   const human = new HumanClass(humanConfig());
-  await withLocalFileFetch([path.join(dir, 'models'), wasmDir()], () => human.load());
+  let bounds: Relu6Bounds | undefined;
+  await withLocalFileFetch(
+    [path.join(dir, 'models'), wasmDir()],
+    () => human.load(),
+    (file, bytes) => {
+      if (options.relu6 === false || path.basename(file) !== FACERES_MODEL) return undefined;
+      const model = JSON.parse(bytes.toString('utf8')) as GraphModelJson;
+      bounds = rewriteRelu6(model);
+      return JSON.stringify(model);
+    },
+  );
   // Human logs a model that fails to load and goes on without it: never check pictures half-blind.
   const loaded = human.models.loaded();
   const missing = ['blazeface', 'faceres'].filter((model) => !loaded.includes(model));
   if (missing.length > 0) throw new Error(`models not loaded: ${missing.join(', ')}`);
   const backend = tfOf(human).getBackend();
   if (backend !== 'wasm') throw new Error(`unexpected tfjs backend ${backend}`);
+  // The model is loaded once per thread (Human keeps it in its module): a second load in the same
+  // thread gets the first one's FaceRes, rewritten or not, without reading the file again.
+  const faceres = (
+    human.models.models as unknown as Record<
+      string,
+      { weights: LoadedWeights; artifacts?: { modelTopology?: GraphModelJson['modelTopology'] } } | null
+    >
+  ).faceres!;
+  const relu6Kernels = faceres.artifacts?.modelTopology?.node.filter((node) => node.op === 'Relu6').length ?? 0;
+  if ((options.relu6 !== false) !== relu6Kernels > 0) {
+    throw new Error(
+      `FaceRes has ${relu6Kernels} Relu6 kernels; asked for the model ${options.relu6 === false ? 'as shipped' : 'rewritten'}`,
+    );
+  }
+  // A rewritten chain must have clamped to [0, 6], or the model would compute something else.
+  if (bounds) {
+    expectConstants(faceres.weights, bounds.upper, 6);
+    expectConstants(faceres.weights, bounds.lower, 0);
+  }
   // A loaded model keeps the weight file's bytes (7 MiB) only to be able to save itself; its weights
   // are already in the WASM heap.
   for (const model of Object.values(human.models.models) as ({ artifacts?: { weightData?: unknown } } | null)[]) {

@@ -1,7 +1,7 @@
 // Entry of a face-check thread (node:worker_threads), started by face-age-local.ts: one Human
 // instance per thread, loaded on the thread's first picture, one picture at a time (the calling side
 // never sends a second before the first is answered). Pictures arrive decoded; only tfjs runs here.
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import type { Human } from '@vladmandic/human';
 import type { FaceAge } from './index.ts';
 import { type DecodedPicture, estimateAges, loadHuman, tensorMemory } from './face-age-human.ts';
@@ -21,7 +21,8 @@ let loaded: Human | null = null;
 
 /** This thread's Human, loaded on first use; a failed load is retried on the next picture. */
 function getHuman(): Promise<Human> {
-  humanPromise ??= loadHuman().then(
+  const asShipped = (workerData as { faceResAsShipped?: boolean } | null)?.faceResAsShipped === true;
+  humanPromise ??= loadHuman({ relu6: !asShipped }).then(
     (human) => (loaded = human),
     (err: unknown) => {
       humanPromise = null;
