@@ -99,7 +99,7 @@ export interface Relu6Bounds {
  * kernel (XNNPACK's clamp) on the Relu's input, under the Maximum's name so that its consumers are
  * unchanged; the Relu and Minimum are then unused, and tfjs runs only what the outputs need. For finite
  * values min(max(x, 0), 6) is the same number however it is computed: the faces, scores and ages are
- * the same, compared bit for bit (face-age-local.test.ts). The constants' values live in the weight
+ * the same, compared bit for bit (face-age-human.test.ts). The constants' values live in the weight
  * file: the names are returned so that they are checked once loaded.
  */
 export function rewriteRelu6(model: GraphModelJson): Relu6Bounds {
