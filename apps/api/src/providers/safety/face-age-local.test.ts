@@ -2,6 +2,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { RATIOS } from '@velvet/contracts/options';
+import { decodeRgb } from '../../lib/picture-pixels.ts';
 import { drawDemoImage } from '../image-model/demo.ts';
 import type { Worker } from 'node:worker_threads';
 import {
@@ -110,6 +111,26 @@ describe('local face age estimator (@vladmandic/human on tfjs WASM)', { timeout:
     expect(together).toEqual([...alone, ...alone]);
     expect(alone.map((faces) => faces.length)).toEqual([1, 0, expect.any(Number)]);
     expect(alone[2]!.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('takes the picture decoded by the worker (the thumbnail’s pixels) and finds what it finds in the bytes', async () => {
+    expect(estimator.usesPixels).toBe(true);
+    const face = await oneFace().webp().toBuffer();
+    const strip = await sharp(SCREENSHOT_FACES)
+      .extract({ left: 0, top: 340, width: 800, height: 165 })
+      .png()
+      .toBuffer();
+    for (const picture of [face, strip]) {
+      expect(await estimator.estimate(picture, undefined, decodeRgb(picture))).toEqual(
+        await estimator.estimate(picture),
+      );
+    }
+    // The pixels are what is looked at: a face's bytes with a faceless drawing's pixels find no face.
+    const drawing = await drawDemoImage(NO_FACE_SEED, RATIOS.Portrait.width, RATIOS.Portrait.height);
+    expect(await estimator.estimate(face, undefined, decodeRgb(drawing))).toEqual([]);
+    // A decode that failed fails the check closed.
+    const failed = decodeRgb(Buffer.from('not a picture'));
+    await expect(estimator.estimate(face, undefined, failed)).rejects.toBeInstanceOf(SafetyProviderError);
   });
 
   it('fails with a SafetyProviderError on bytes that are not a picture', async () => {

@@ -1,10 +1,11 @@
 // Face detection and age estimation on this machine, with no network: @vladmandic/human (BlazeFace
 // detector + FaceRes age model, both shipped inside the package) on TensorFlow.js's WASM backend.
-// Only the worker calls it. The picture is decoded here (sharp); inference runs in a small pool of
+// Only the worker calls it. The picture is decoded here (sharp; or by the worker, which makes the
+// thumbnail from the same pixels: lib/picture-pixels.ts); inference runs in a small pool of
 // worker threads (face-age-pool.ts), each with its own Human instance loaded on its first picture, so
 // that two job slots check two pictures at once and an idle thread's WASM heap can be given back.
 import { Worker } from 'node:worker_threads';
-import { loadSharp } from '../../lib/sharp.ts';
+import { decodeRgb, type RgbPicture } from '../../lib/picture-pixels.ts';
 import { type DecodedPicture, FACE_MIN_SCORE, humanPackageDir } from './face-age-human.ts';
 import { createFaceThreadPool, type FaceThreadPoolStats } from './face-age-pool.ts';
 import { type FaceAgeEstimator, SafetyProviderError } from './index.ts';
@@ -13,48 +14,29 @@ export { FACE_MIN_SCORE, humanPackageDir };
 
 const NAME = 'face-age-local';
 
-/** Longest side the model sees: larger pictures (4k) are scaled down first (the detector works at 256 px). */
-const MAX_SIDE = 1280;
 /**
  * The detector squashes its input to a square: pictures longer than this ratio are padded to a square
  * first, or their faces get too distorted to be found (a 800x165 strip of five faces: none found unpadded).
+ * (The longest side the model sees is PIXELS_MAX_SIDE: larger pictures are scaled down as decoded; the
+ * detector itself works at 256 px.)
  */
 const MAX_ASPECT = 1.6;
 
-/** WebP, PNG or JPEG bytes -> upright RGB pixels, scaled down and padded as the detector needs. */
-async function decodePicture(image: Buffer): Promise<DecodedPicture> {
-  const sharp = await loadSharp();
-  const meta = await sharp(image).metadata();
-  const { width: pictureWidth, height: pictureHeight } = meta.autoOrient;
-  const { data, info } = await sharp(image)
-    .autoOrient()
-    .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true })
-    .toColourspace('srgb')
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  if (info.channels !== 3) throw new Error(`decoded ${info.channels} channels instead of 3`);
-  const scale = pictureWidth / info.width;
-  const long = Math.max(info.width, info.height);
-  const short = Math.min(info.width, info.height);
+/** Decoded pixels -> what the model is given: a copy of its own (transferred to the thread), padded as needed. */
+function modelInput(rgb: RgbPicture): DecodedPicture {
+  const { data, width, height, pictureWidth, pictureHeight } = rgb;
+  const scale = pictureWidth / width;
+  const long = Math.max(width, height);
+  const short = Math.min(width, height);
   if (long / short <= MAX_ASPECT) {
-    return {
-      pixels: new Uint8Array(data), // its own buffer, transferred to the thread
-      width: info.width,
-      height: info.height,
-      padX: 0,
-      padY: 0,
-      scale,
-      pictureWidth,
-      pictureHeight,
-    };
+    return { pixels: new Uint8Array(data), width, height, padX: 0, padY: 0, scale, pictureWidth, pictureHeight };
   }
   // Letterbox in mid grey.
-  const padX = Math.floor((long - info.width) / 2);
-  const padY = Math.floor((long - info.height) / 2);
+  const padX = Math.floor((long - width) / 2);
+  const padY = Math.floor((long - height) / 2);
   const pixels = new Uint8Array(long * long * 3).fill(128);
-  const row = info.width * 3;
-  for (let y = 0; y < info.height; y += 1) {
+  const row = width * 3;
+  for (let y = 0; y < height; y += 1) {
     pixels.set(data.subarray(y * row, (y + 1) * row), ((y + padY) * long + padX) * 3);
   }
   return { pixels, width: long, height: long, padX, padY, scale, pictureWidth, pictureHeight };
@@ -116,10 +98,11 @@ export function createLocalFaceAgeEstimator(options: LocalFaceAgeOptions = {}): 
   });
   return {
     name: NAME,
-    async estimate(image, signal) {
+    usesPixels: true,
+    async estimate(image, signal, pixels) {
       signal?.throwIfAborted();
       try {
-        const picture = await decodePicture(image);
+        const picture = modelInput(await (pixels ?? decodeRgb(image)));
         signal?.throwIfAborted();
         return await pool.check(picture, signal);
       } catch (err) {

@@ -1,6 +1,7 @@
 // Safety providers: semantic prompt classifiers (hosted or self-hosted models) and picture checkers
 // (face detection with age estimation). The services in services/safety turn their answers into
 // verdicts; select.ts picks them from configuration.
+import type { RgbPicture } from '../../lib/picture-pixels.ts';
 import type { PromptSafetyStage } from './verdict.ts';
 
 /** A semantic classifier of prompts: a PromptSafetyStage whose stage is 'classifier'. */
@@ -20,8 +21,16 @@ export interface FaceAge {
 export interface FaceAgeEstimator {
   /** 'face-age-local', 'face-age-rekognition': stored with a hold. */
   readonly name: string;
-  /** `image`: WebP, PNG or JPEG bytes. */
-  estimate(image: Buffer, signal?: AbortSignal): Promise<FaceAge[]>;
+  /**
+   * Looks at the picture on this machine, so it can take it decoded (`pixels`): the worker then decodes
+   * once for it and the thumbnail (lib/picture-pixels.ts). Hosted estimators send the bytes.
+   */
+  readonly usesPixels?: boolean;
+  /**
+   * `image`: WebP, PNG or JPEG bytes. `pixels`: the same picture decoded by decodeRgb, when the caller
+   * has it (an estimator without `usesPixels` ignores it).
+   */
+  estimate(image: Buffer, signal?: AbortSignal, pixels?: Promise<RgbPicture>): Promise<FaceAge[]>;
   /** Frees what it holds (threads, models), on shutdown; estimators holding nothing have none. */
   close?(): Promise<void>;
 }

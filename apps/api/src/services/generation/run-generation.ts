@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { UnrecoverableError } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Database } from '../../db/client.ts';
+import { decodeRgb, type RgbPicture } from '../../lib/picture-pixels.ts';
 import type { ImageModelProvider } from '../../providers/image-model/index.ts';
 import type { ImageStorage } from '../../providers/storage/index.ts';
 import { ImageProviderError } from '../../providers/image-model/errors.ts';
@@ -78,11 +79,15 @@ export async function runGeneration(services: GenerationDeps, runId: string, log
   for (const image of pending) {
     const position = run.images.findIndex((i) => i.imageId === image.imageId);
     const data = images[position]!.data;
+    // Decoded once when the check decodes on this machine: the thumbnail is made from the same pixels
+    // (docs/performance.md, "One decode for the check and the thumbnail").
+    const pixels = services.pictureSafety?.usesPixels ? decodeRgb(data) : undefined;
+    pixels?.catch(() => undefined); // the check reports a failed decode (fail closed)
     // The thumbnail is drawn in memory while the picture is checked (both take the CPU for tens of
     // ms); nothing is stored until the verdict allows it.
-    const thumbnail = makeThumbnail(data);
+    const thumbnail = makeThumbnail(data, pixels);
     thumbnail.catch(() => undefined); // awaited below when the picture is stored; a held one drops it
-    const verdict = await checkPicture(services, data);
+    const verdict = await checkPicture(services, data, pixels);
     if (verdict?.outcome === 'held') {
       if (await holdImage(services, run, image.imageId, data, verdict)) held += 1;
       log.warn(
@@ -107,8 +112,12 @@ export async function runGeneration(services: GenerationDeps, runId: string, log
 }
 
 /** The picture check's verdict (null when SAFETY_PICTURE_CHECK is off); a failing check throws. */
-async function checkPicture(services: GenerationDeps, picture: Buffer): Promise<PictureVerdict | null> {
-  return services.pictureSafety ? services.pictureSafety.check(picture) : null;
+async function checkPicture(
+  services: GenerationDeps,
+  picture: Buffer,
+  pixels: Promise<RgbPicture> | undefined,
+): Promise<PictureVerdict | null> {
+  return services.pictureSafety ? services.pictureSafety.check(picture, undefined, pixels) : null;
 }
 
 /**

@@ -6,10 +6,11 @@ import {
   startRekognitionFake,
   type RekognitionFake,
 } from '../../../test/support/fakes/rekognition.ts';
+import { decodeRgb } from '../../lib/picture-pixels.ts';
 import { drawDemoImage } from '../../providers/image-model/demo.ts';
 import { createLocalFaceAgeEstimator, humanPackageDir } from '../../providers/safety/face-age-local.ts';
 import { createRekognitionFaceAgeEstimator } from '../../providers/safety/face-age-rekognition.ts';
-import { SafetyProviderError } from '../../providers/safety/index.ts';
+import { type FaceAgeEstimator, SafetyProviderError } from '../../providers/safety/index.ts';
 import { createPictureSafetyCheck } from './check-picture.ts';
 
 // Real adult faces from the samples inside @vladmandic/human: one man (top left of the screenshot).
@@ -104,6 +105,25 @@ describe('picture safety check', { timeout: 60_000 }, () => {
     } finally {
       rekognition.failure = null;
     }
+  });
+
+  it('gives the worker’s decoded pixels to the checkers that look on this machine, the bytes to the others', async () => {
+    const drawing = await drawDemoImage('seed 3', 832, 1216); // no face (face-age-local.test.ts)
+    const seen: { image: Buffer; pixels: unknown }[] = [];
+    const hosted: FaceAgeEstimator = {
+      name: 'hosted',
+      async estimate(image, _signal, pixels) {
+        seen.push({ image, pixels });
+        return [];
+      },
+    };
+    expect(createPictureSafetyCheck([hosted], 25).usesPixels).toBe(false);
+    const check = createPictureSafetyCheck([local, hosted], 25);
+    expect(check.usesPixels).toBe(true);
+    // The local checker looks at the pixels given (a faceless drawing's), not at the bytes (a face).
+    const verdict = await check.check(adultFace, undefined, decodeRgb(drawing));
+    expect(verdict).toMatchObject({ outcome: 'allowed', faces: 0 });
+    expect(seen).toEqual([{ image: adultFace, pixels: undefined }]);
   });
 
   it('refuses to be built without a checker', () => {

@@ -13,14 +13,15 @@ export function createPictureSafetyCheck(estimators: FaceAgeEstimator[], minAge:
   const checker = estimators.map((e) => e.name).join('+');
   return {
     name: checker,
+    usesPixels: estimators.some((estimator) => estimator.usesPixels === true),
     async close() {
       await Promise.all(estimators.map((estimator) => estimator.close?.()));
     },
-    async check(image, signal): Promise<PictureVerdict> {
+    async check(image, signal, pixels): Promise<PictureVerdict> {
       const answers = await Promise.all(
         estimators.map(async (estimator) => ({
           estimator: estimator.name,
-          faces: await estimator.estimate(image, signal),
+          faces: await estimator.estimate(image, signal, estimator.usesPixels ? pixels : undefined),
         })),
       );
       const estimates: { estimator: string; face: FaceAge }[] = [];

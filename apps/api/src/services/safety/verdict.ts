@@ -1,5 +1,6 @@
 // The picture verdict and the wording of a category, on the verdict the safety providers return
 // (providers/safety/verdict.ts: stages, categories, SafetyVerdict, PromptSafetyStage).
+import type { RgbPicture } from '../../lib/picture-pixels.ts';
 import type { SafetyCategory, SafetyRefusal } from '../../providers/safety/verdict.ts';
 
 export const SAFETY_CATEGORY_LABELS: Record<SafetyCategory, string> = {
@@ -18,8 +19,13 @@ export type PictureVerdict = {
 /** Runs between the image model and storage in the worker. */
 export interface PictureSafetyCheck {
   readonly name: string;
-  /** `image`: WebP, PNG or JPEG bytes. Throws when a checker fails: the job retries (fail closed). */
-  check(image: Buffer, signal?: AbortSignal): Promise<PictureVerdict>;
+  /** Whether an estimator decodes the picture on this machine (and so takes `pixels`). */
+  readonly usesPixels: boolean;
+  /**
+   * `image`: WebP, PNG or JPEG bytes; `pixels`: the same decoded (lib/picture-pixels.ts), for the
+   * estimators that use them. Throws when a checker fails: the job retries (fail closed).
+   */
+  check(image: Buffer, signal?: AbortSignal, pixels?: Promise<RgbPicture>): Promise<PictureVerdict>;
   /** Ends what the estimators hold (the local check's threads): the process's shutdown. */
   close(): Promise<void>;
 }
