@@ -2,12 +2,6 @@ import type { Database, DatabaseOrTransaction, DatabaseTransaction } from '../db
 
 /** The only code that reads or writes ledger rows and members.coin_balance (through the ledger service). */
 
-export async function lockIdempotencyKey(tx: DatabaseTransaction, key: string): Promise<void> {
-  // Serialises transactions that post the same key: the second waits for the first to commit, then
-  // sees its entry. Held until the transaction ends.
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`;
-}
-
 export function findEntryByKey(db: DatabaseOrTransaction, idempotencyKey: string) {
   return db.ledgerEntry.findUnique({ where: { idempotencyKey } });
 }
@@ -30,18 +24,42 @@ export function memberBalance(db: DatabaseOrTransaction, memberId: string) {
   return db.member.findUnique({ where: { id: memberId }, select: { coinBalance: true } });
 }
 
-export function insertEntry(
+/**
+ * One movement in one statement (one round trip): the balance moves by `delta` unless that would take
+ * it below zero, and the entry is written with the balance after it, unless an entry with its key
+ * exists. `ON CONFLICT DO NOTHING` on the unique key makes a transaction posting the same key wait for
+ * the one that wrote it first, then write nothing. `balance`: the balance after the move (null: no such
+ * member, or the balance is too low, and nothing moved); `entryId`: null when no entry was written
+ * (then the caller undoes the move, which stays inside its transaction).
+ */
+export async function moveAndRecord(
   tx: DatabaseTransaction,
   entry: {
+    id: string;
     memberId: string;
     delta: number;
-    balanceAfter: number;
     reason: string;
     reference: string | null;
     idempotencyKey: string;
   },
-) {
-  return tx.ledgerEntry.create({ data: entry });
+): Promise<{ balance: number | null; entryId: string | null }> {
+  const rows = await tx.$queryRaw<Array<{ balance: number | null; entry_id: string | null }>>`
+    WITH moved AS (
+        UPDATE members
+           SET coin_balance = coin_balance + ${entry.delta}, updated_at = now()
+         WHERE id = ${entry.memberId} AND coin_balance + ${entry.delta} >= 0
+     RETURNING id, coin_balance
+    ), written AS (
+        INSERT INTO ledger_entries (id, member_id, delta, balance_after, reason, reference, idempotency_key, created_at)
+        SELECT ${entry.id}::uuid, moved.id, ${entry.delta}, moved.coin_balance, ${entry.reason}, ${entry.reference},
+               ${entry.idempotencyKey}, clock_timestamp()
+          FROM moved
+        ON CONFLICT (idempotency_key) DO NOTHING
+     RETURNING id
+    )
+    SELECT (SELECT coin_balance FROM moved) AS balance, (SELECT id::text FROM written) AS entry_id`;
+  const row = rows[0];
+  return { balance: row?.balance ?? null, entryId: row?.entry_id ?? null };
 }
 
 /** Members whose cached balance differs from the sum of their ledger entries. */

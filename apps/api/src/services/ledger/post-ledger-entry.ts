@@ -3,12 +3,12 @@
 // change it pays for, so a balance and its history never disagree.
 import type { Database, DatabaseTransaction } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
+import { uuidv7 } from '../../lib/uuid7.ts';
 import {
   applyBalanceDelta,
   findEntryByKey,
-  insertEntry,
-  lockIdempotencyKey,
   memberBalance,
+  moveAndRecord,
 } from '../../repositories/ledger.repository.ts';
 
 export const LEDGER_REASONS = [
@@ -61,7 +61,23 @@ export async function postLedgerEntry(tx: DatabaseTransaction, posting: LedgerPo
   if (!Number.isSafeInteger(posting.delta) || posting.delta === 0) {
     throw new Error(`ledger delta must be a non-zero integer, got ${posting.delta}`);
   }
-  await lockIdempotencyKey(tx, posting.idempotencyKey);
+  // The usual case is one statement: the balance moves and the entry is written together.
+  const moved = await moveAndRecord(tx, {
+    id: uuidv7(),
+    memberId: posting.memberId,
+    delta: posting.delta,
+    reason: posting.reason,
+    reference: posting.reference ?? null,
+    idempotencyKey: posting.idempotencyKey,
+  });
+  if (moved.balance !== null && moved.entryId !== null) {
+    return { posted: true, balance: moved.balance, entryId: moved.entryId };
+  }
+  // No entry written. Its key was posted already (the balance moved for nothing: moved back, inside
+  // this transaction, so no one ever sees it), or the balance is too low, or there is no such member.
+  if (moved.balance !== null && (await applyBalanceDelta(tx, posting.memberId, -posting.delta)) === null) {
+    throw new Error(`ledger: could not move back the balance of member ${posting.memberId}`);
+  }
   const existing = await findEntryByKey(tx, posting.idempotencyKey);
   if (existing) {
     if (existing.memberId !== posting.memberId) {
@@ -70,21 +86,9 @@ export async function postLedgerEntry(tx: DatabaseTransaction, posting: LedgerPo
     const current = await memberBalance(tx, posting.memberId);
     return { posted: false, balance: current?.coinBalance ?? 0, entryId: existing.id };
   }
-  const balance = await applyBalanceDelta(tx, posting.memberId, posting.delta);
-  if (balance === null) {
-    const current = await memberBalance(tx, posting.memberId);
-    if (!current) throw new AppError(404, 'Member not found');
-    throw new InsufficientCoinsError(current.coinBalance, -posting.delta);
-  }
-  const entry = await insertEntry(tx, {
-    memberId: posting.memberId,
-    delta: posting.delta,
-    balanceAfter: balance,
-    reason: posting.reason,
-    reference: posting.reference ?? null,
-    idempotencyKey: posting.idempotencyKey,
-  });
-  return { posted: true, balance, entryId: entry.id };
+  const current = await memberBalance(tx, posting.memberId);
+  if (!current) throw new AppError(404, 'Member not found');
+  throw new InsufficientCoinsError(current.coinBalance, -posting.delta);
 }
 
 /** Posts one movement in a transaction of its own. */

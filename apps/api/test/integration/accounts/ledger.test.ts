@@ -53,6 +53,63 @@ describe('ledger service', () => {
     expect(await balanceOf(m.id)).toBe(250);
   });
 
+  it('answers a key posted before with its entry, moving nothing, also when the balance could not pay it again', async () => {
+    const m = await createMember(db);
+    await postLedgerEntryAlone(db, { memberId: m.id, delta: 100, reason: 'welcome', idempotencyKey: `w:${m.id}` });
+    const charge = { memberId: m.id, delta: -100, reason: 'generation' as const, idempotencyKey: `g:${m.id}` };
+    const first = await postLedgerEntryAlone(db, charge);
+    expect(first).toMatchObject({ posted: true, balance: 0 });
+    // Sent again (a retry): the balance is 0 now, yet this is the same charge, not a new one.
+    expect(await postLedgerEntryAlone(db, charge)).toEqual({ posted: false, balance: 0, entryId: first.entryId });
+    // A credit's key sent again: nothing moves (its balance was moved and moved back unseen).
+    await postLedgerEntryAlone(db, { memberId: m.id, delta: 50, reason: 'coin_pack', idempotencyKey: `p:${m.id}` });
+    const again = await postLedgerEntryAlone(db, {
+      memberId: m.id,
+      delta: 50,
+      reason: 'coin_pack',
+      idempotencyKey: `p:${m.id}`,
+    });
+    expect(again).toMatchObject({ posted: false, balance: 50 });
+    expect(await balanceOf(m.id)).toBe(50);
+    expect(await db.ledgerEntry.count({ where: { memberId: m.id } })).toBe(3);
+    expect((await checkLedger(db)).mismatches).toEqual([]);
+  });
+
+  it('posts a debit once when it is sent twice at once and the balance pays for one', async () => {
+    const m = await createMember(db);
+    await postLedgerEntryAlone(db, { memberId: m.id, delta: 100, reason: 'welcome', idempotencyKey: `w:${m.id}` });
+    const charge = { memberId: m.id, delta: -100, reason: 'generation' as const, idempotencyKey: `g:${m.id}` };
+    const results = await Promise.all(Array.from({ length: 8 }, () => postLedgerEntryAlone(db, charge)));
+    expect(results.filter((r) => r.posted)).toHaveLength(1);
+    expect(results.map((r) => r.balance)).toEqual(results.map(() => 0));
+    expect(await balanceOf(m.id)).toBe(0);
+  });
+
+  it('refuses a key that another member posted, and moves nothing', async () => {
+    const [a, b] = [await createMember(db), await createMember(db)];
+    await postLedgerEntryAlone(db, {
+      memberId: a.id,
+      delta: 70,
+      reason: 'coin_pack',
+      idempotencyKey: `shared:${a.id}`,
+    });
+    await expect(
+      postLedgerEntryAlone(db, { memberId: b.id, delta: 70, reason: 'coin_pack', idempotencyKey: `shared:${a.id}` }),
+    ).rejects.toThrow(/belongs to another member/);
+    expect([await balanceOf(a.id), await balanceOf(b.id)]).toEqual([70, 0]);
+  });
+
+  it('refuses a movement for a member who does not exist', async () => {
+    await expect(
+      postLedgerEntryAlone(db, {
+        memberId: 'no-such-member',
+        delta: 10,
+        reason: 'admin_adjustment',
+        idempotencyKey: `nobody:${Date.now()}`,
+      }),
+    ).rejects.toMatchObject({ statusCode: 404 });
+  });
+
   it('never lets a balance go below zero, even under concurrent debits', async () => {
     const m = await createMember(db);
     await postLedgerEntryAlone(db, { memberId: m.id, delta: 500, reason: 'welcome', idempotencyKey: `w:${m.id}` });
