@@ -32,6 +32,14 @@ export function findMemberById(db: DatabaseOrTransaction, memberId: string): Pro
   return db.member.findUnique({ where: { id: memberId }, select: sessionFields });
 }
 
+/** What a make call reads of its member: who, the nickname it needs, the balance it answers, any mute. */
+export function findMemberToGenerate(db: DatabaseOrTransaction, memberId: string) {
+  return db.member.findUnique({
+    where: { id: memberId },
+    select: { id: true, nickname: true, coinBalance: true, deletedAt: true, mutedUntil: true },
+  });
+}
+
 export function memberExists(db: DatabaseOrTransaction, memberId: string): Promise<boolean> {
   return db.member.count({ where: { id: memberId } }).then((n) => n > 0);
 }

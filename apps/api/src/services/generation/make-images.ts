@@ -10,7 +10,7 @@ import { generationRunJob } from '../../jobs/generation-run.job.ts';
 import type { Queues } from '../../jobs/queues.ts';
 import { createRunWithImages, findRunOwner } from '../../repositories/generation.repository.ts';
 import { memberBalance } from '../../repositories/ledger.repository.ts';
-import { findMemberById } from '../../repositories/member.repository.ts';
+import { findMemberToGenerate } from '../../repositories/member.repository.ts';
 import { InsufficientCoinsError, postLedgerEntry } from '../ledger/post-ledger-entry.ts';
 import { SAFETY_UNAVAILABLE_DETAIL, SafetyUnavailableError, type PromptSafety } from '../safety/prompt-pipeline.ts';
 import { screenPrompt, type ScreenResult } from '../safety/screen-prompt.ts';
@@ -42,15 +42,22 @@ export async function makeImages(
   ip: string | null = null,
 ): Promise<TMakeImagesResponse> {
   const { db } = deps;
-  // Two independent reads, side by side: one round trip to the database instead of two.
-  const [member, existing] = await Promise.all([findMemberById(db, memberId), findRunOwner(db, input.run_id)]);
+  // Two independent reads, side by side: one round trip to the database instead of two. The member's
+  // row carries its mute, so the screen does not read it again.
+  const [member, existing] = await Promise.all([findMemberToGenerate(db, memberId), findRunOwner(db, input.run_id)]);
   if (!member || member.deletedAt) throw new AppError(401, 'Login required');
   if (existing) return repeatOutcome(deps, memberId, input.run_id, existing);
 
   if (!member.nickname) return { status: 'no', detail: NICKNAME_NEEDED, cur_tokens: member.coinBalance };
   let screened: ScreenResult;
   try {
-    screened = await screenPrompt(deps, { memberId, prompt: input.prompt, details: detailsToScreen(input), ip });
+    screened = await screenPrompt(deps, {
+      memberId,
+      prompt: input.prompt,
+      details: detailsToScreen(input),
+      ip,
+      mutedUntil: member.mutedUntil,
+    });
   } catch (error) {
     if (error instanceof SafetyUnavailableError) throw new AppError(503, SAFETY_UNAVAILABLE_DETAIL);
     throw error;

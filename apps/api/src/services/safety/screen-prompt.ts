@@ -34,6 +34,8 @@ export interface ScreenRequest {
   details?: string | undefined;
   /** The client address, kept with a refusal for escalations. */
   ip: string | null;
+  /** The member's mute as the caller just read it with the member (saves a round trip); read here when absent. */
+  mutedUntil?: Date | null;
 }
 
 export type ScreenResult = { allowed: true } | { allowed: false; detail: string; mutedUntil?: Date };
@@ -51,7 +53,7 @@ export const DETAILS_LOG_PREFIX = 'details: ';
 
 export async function screenPrompt(deps: ScreenDeps, request: ScreenRequest, now = new Date()): Promise<ScreenResult> {
   const { db, promptSafety } = deps;
-  const mutedUntil = await findMutedUntil(db, request.memberId);
+  const mutedUntil = request.mutedUntil !== undefined ? request.mutedUntil : await findMutedUntil(db, request.memberId);
   if (mutedUntil && mutedUntil > now) return { allowed: false, detail: mutedDetail(mutedUntil), mutedUntil };
 
   // Both texts at once (a classifier's latency counts once); a refusal of either wins over a
