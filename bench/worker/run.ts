@@ -11,7 +11,9 @@
 //   - one image, POST to complete (client clock), median of 9 after 10 warm-up generations (both
 //     --singles and --warm-up), beside the provider's own time measured
 //     in this process: drawing the demo picture + the local picture safety check (face ages) on it,
-//     one round after each generation (interleaved); where the time went is printed too (POST -> job
+//     one round after each generation (interleaved), on the same picture; the goal's figure is the
+//     median over the singles of each image's POST->complete / its picture's provider time (the
+//     ratio of the two medians is printed too); where the time went is printed too (POST -> job
 //     queued -> job started -> 'complete' event received);
 //   - 50 images queued at once: images/min and queue wait median (BullMQ's own timestamps: added ->
 //     processedOn), and the service time per job (processedOn -> finishedOn);
@@ -421,6 +423,8 @@ async function providerMeter(warmUpRounds: number) {
     t = performance.now();
     await estimator.estimate(picture!.data);
     check.push(performance.now() - t);
+    // This picture's provider time (drawing + check).
+    return draw.at(-1)! + check.at(-1)!;
   };
   // Warmed as the product is (the same number of pictures, the first loading the model); not counted.
   for (let i = 0; i < warmUpRounds; i += 1) await round(`warm-up picture ${i} of a calm lake`);
@@ -497,13 +501,15 @@ async function runAt(concurrency: number, args: Args, isLast: boolean) {
     pool.push(...singlePool);
     const meter = await providerMeter(args.warmUp);
     const singles: number[] = [];
+    const perImage: number[] = [];
     const phases = { toQueued: [] as number[], queuedToStarted: [] as number[], startedToEvent: [] as number[] };
     for (let i = 0; i < args.singles; i += 1) {
       const single = singlePool[Math.floor(i / IMAGES_PER_MEMBER)]!;
       const prompt = `single picture ${i} of a calm lake`;
       const m = await make(origin, single, prompt);
       const done = await completion(origin, single, m.imageId);
-      singles.push(done.at - m.at);
+      const postToComplete = done.at - m.at;
+      singles.push(postToComplete);
       generated += 1;
       // Where the time went (wall clock; the product's and this process' clocks are the same machine's).
       const stamps = await jobStamps(queue, m.runId);
@@ -511,7 +517,9 @@ async function runAt(concurrency: number, args: Args, isLast: boolean) {
       phases.toQueued.push(stamps.added - postWall);
       phases.queuedToStarted.push(stamps.started - stamps.added);
       phases.startedToEvent.push(performance.timeOrigin + done.at - stamps.started);
-      await meter.round(prompt);
+      // The same picture's provider time: the per-image ratio compares each image with itself (the
+      // check takes 60-180 ms depending on the picture).
+      perImage.push(postToComplete / (await meter.round(prompt)));
     }
     const provider = meter.result();
     await meter.close();
@@ -562,6 +570,8 @@ async function runAt(concurrency: number, args: Args, isLast: boolean) {
     const result = {
       concurrency,
       postToCompleteMs: median(singles),
+      /** Median over the singles of POST->complete / the provider's time for the same picture: the goal's figure. */
+      perImageRatio: median(perImage),
       singlePhases,
       provider,
       queued,
@@ -571,7 +581,12 @@ async function runAt(concurrency: number, args: Args, isLast: boolean) {
       rssAfter,
     };
     console.log(
-      `  one image POST->complete: ${ms(result.postToCompleteMs)} (median of ${singles.length}, after ${args.warmUp} warm-up generations); provider's own time ${ms(provider.totalMs)} = drawing ${ms(provider.drawMs)} + picture safety check ${ms(provider.checkMs)}: ${(result.postToCompleteMs / provider.totalMs).toFixed(3)}x`,
+      `  one image POST->complete: ${ms(result.postToCompleteMs)} (median of ${singles.length}, after ${args.warmUp} warm-up generations); provider's own time ${ms(provider.totalMs)} = drawing ${ms(provider.drawMs)} + picture safety check ${ms(provider.checkMs)} (medians: ${(result.postToCompleteMs / provider.totalMs).toFixed(3)}x)`,
+    );
+    console.log(
+      `    per image, POST->complete / the provider's time for the same picture: median ${result.perImageRatio.toFixed(3)}x (${perImage
+        .map((r) => r.toFixed(2))
+        .join(', ')})`,
     );
     console.log(
       `    medians: POST -> job queued ${ms(singlePhases.postToQueuedMs)}, queued -> job started ${ms(singlePhases.queuedToStartedMs)}, started -> 'complete' event received ${ms(singlePhases.startedToEventMs)}`,
@@ -610,9 +625,10 @@ async function main() {
   console.log(`\nload average at the end: ${loadAverage()}`);
   console.log(`goals (${cores} cores):`);
   for (const r of results) {
-    const ratio = r.postToCompleteMs / r.provider.totalMs;
+    const ratio = r.perImageRatio;
+    const ofMedians = r.postToCompleteMs / r.provider.totalMs;
     console.log(
-      `  c=${r.concurrency} POST->complete <= ${GOALS.postToCompleteRatio}x the provider's time: ${ratio.toFixed(3)}x: ${met(ratio <= GOALS.postToCompleteRatio)}`,
+      `  c=${r.concurrency} POST->complete <= ${GOALS.postToCompleteRatio}x the provider's time (median per image): ${ratio.toFixed(3)}x: ${met(ratio <= GOALS.postToCompleteRatio)} (ratio of the medians: ${ofMedians.toFixed(3)}x)`,
     );
   }
   const base = results.find((r) => r.concurrency === 1);
