@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress.ts';
+import { firstLoadWithoutZod } from './build/first-load-without-zod.ts';
 
 // In development the API runs separately; the dev server forwards its paths. In production the API
 // serves dist/ itself, on the same origin.
@@ -9,7 +10,7 @@ const proxied = ['/api', '/docs', '/healthz', '/readyz'];
 
 export default defineConfig({
   // Every compressible file also as .br and .gz: served precompressed (docs/performance.md).
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), firstLoadWithoutZod({ enabled: !process.argv.includes('--ssr') })],
   server: {
     proxy: Object.fromEntries(proxied.map((path) => [path, { target: apiTarget, changeOrigin: true }])),
   },
@@ -23,6 +24,16 @@ export default defineConfig({
     manifest: !process.argv.includes('--ssr'),
     emptyOutDir: true,
     rolldownOptions: {
+      output: {
+        advancedChunks: {
+          groups: [
+            {
+              name: 'api',
+              test: /[\\/]node_modules[\\/](?:\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?(?:@reduxjs[\\/]toolkit|redux|redux-thunk|immer|reselect)[\\/]|[\\/]src[\\/]lib[\\/]api\.ts$/,
+            },
+          ],
+        },
+      },
       treeshake: {
         // Building a zod schema has no effect outside its value; the bundler cannot know that and keeps
         // every module-level schema of a contracts module the app takes one constant from (HELD_IMAGE_TEXTS

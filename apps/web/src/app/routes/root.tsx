@@ -7,7 +7,7 @@ import { Link, Outlet, useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { buttonClassName } from '../../components/ui/button.tsx';
 import { ContentLayout } from '../../components/layouts/content-layout.tsx';
-import { canUseConsole } from '@velvet/contracts/admin/roles';
+import { canUseConsole } from '@velvet/contracts/admin/role-names';
 import {
   clearSession,
   selectAuth,
