@@ -80,7 +80,7 @@ export async function runGeneration(services: GenerationDeps, runId: string, log
     const position = run.images.findIndex((i) => i.imageId === image.imageId);
     const data = images[position]!.data;
     // Decoded once when the check decodes on this machine: the thumbnail is made from the same pixels
-    // (docs/performance.md, "One decode for the check and the thumbnail").
+    // (docs/performance.md, "One decode, one ledger statement, a cheaper thumbnail").
     const pixels = services.pictureSafety?.usesPixels ? decodeRgb(data) : undefined;
     pixels?.catch(() => undefined); // the check reports a failed decode (fail closed)
     // The thumbnail is drawn in memory while the picture is checked (both take the CPU for tens of
