@@ -51,13 +51,26 @@ export async function scrollToEnd(page: Page): Promise<void> {
   await page.mouse.wheel(0, 400);
 }
 
-/** Scrolls to the end until the grid holds `count` cards. */
+/**
+ * Scrolls to the end until the grid holds `count` cards. After each scroll it waits for the page that
+ * scroll asked for to land before looking again: a scroll made while a page was landing reached the
+ * new end and asked for one page more (seen in CI: 90 cards where the test wanted 60).
+ */
 export async function scrollUntilCards(page: Page, count: number): Promise<void> {
   const deadline = Date.now() + TIMEOUT;
-  while ((await cards(page).count()) < count) {
+  let current: number;
+  while ((current = await cards(page).count()) < count) {
     if (Date.now() > deadline) throw new Error(`the grid did not reach ${count} cards`);
     await scrollToEnd(page);
-    await page.waitForTimeout(250);
+    await page
+      .waitForFunction(
+        (before) =>
+          document.querySelectorAll('[data-testid="gallery-card"]').length > before &&
+          !document.querySelector('[data-testid="gallery-loading"]'),
+        current,
+        { timeout: 3_000 },
+      )
+      .catch(() => undefined); // nothing asked for yet (the end not reached): scroll again
   }
   await waitForCardCount(page, count);
 }
