@@ -34,6 +34,16 @@ export async function waitVisible(locator: Locator): Promise<void> {
 }
 
 /**
+ * Waits until the app has taken over from the server's first screen (nothing marked
+ * `data-first-screen` is left: React replaced the server's markup). With the first-screen cookie, an
+ * Explore URL's document shows the layout's buttons before any script has run; a click on them
+ * before the app renders does nothing (seen in CI: Menu clicked, the Service list never opened).
+ */
+export async function waitForAppTakeover(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('[data-first-screen]'), undefined, { timeout: TIMEOUT });
+}
+
+/**
  * The masonry grid the app renders (not the server's first screen, which a visitor with the
  * first-screen cookie sees until the app takes over and which carries no column count).
  */

@@ -12,6 +12,7 @@ import {
   waitForPath,
   waitForTitle,
   waitHidden,
+  waitForAppTakeover,
   waitVisible,
   watchErrors,
 } from '../support/page-helpers.ts';
@@ -40,6 +41,8 @@ const overlay = () => page.getByTestId('menu-overlay');
 async function reset(path = '/') {
   await page.goto(urlFor(baseUrl(), path));
   await waitVisible(bottomBar());
+  // The bars of the server's first screen are visible before the app can answer a click.
+  await waitForAppTakeover(page);
 }
 
 describe('mobile bars', () => {
