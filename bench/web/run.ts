@@ -13,7 +13,8 @@
 // Options: --no-build (use the existing apps/web/dist), --rounds N (default 3), --rate N (CPU
 // throttling, default 4), --seed-images N (default 60), --json FILE (write the figures), --web DIR (another
 // copy of apps/web to build and measure, e.g. the previous commit's for a before/after), --bytes-only
-// (step 1 alone: no product, no browser).
+// (step 1 alone: no product, no browser), --v1-cookie (the returning visitor sends the cookie of an app
+// from before it kept the grid's column count, `v1.full.dark`, instead of the one this app writes).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -41,10 +42,20 @@ interface Args {
   json: string | null;
   web: string | null;
   bytesOnly: boolean;
+  v1Cookie: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { build: true, rounds: 3, rate: 4, seedImages: 60, json: null, web: null, bytesOnly: false };
+  const args: Args = {
+    build: true,
+    rounds: 3,
+    rate: 4,
+    seedImages: 60,
+    json: null,
+    web: null,
+    bytesOnly: false,
+    v1Cookie: false,
+  };
   for (let i = 0; i < argv.length; i += 1) {
     const flag = argv[i];
     const next = () => argv[++i] ?? '';
@@ -55,6 +66,7 @@ function parseArgs(argv: string[]): Args {
     else if (flag === '--json') args.json = next();
     else if (flag === '--web') args.web = path.resolve(next());
     else if (flag === '--bytes-only') args.bytesOnly = true;
+    else if (flag === '--v1-cookie') args.v1Cookie = true;
   }
   return args;
 }
@@ -149,14 +161,37 @@ interface Load {
   scripts: { url: string; encoded: number; encoding: string }[];
 }
 
-async function measureLoad(browser: Browser, url: string, rate: number): Promise<Load> {
+/**
+ * The first-screen cookie the app writes on this device (lib/first-screen.ts: layout, theme and the
+ * grid's column count), read after one visit with consent given: what a returning visitor sends.
+ */
+async function returningVisitorCookie(browser: Browser, origin: string): Promise<string> {
+  const context = await browser.newContext({ viewport: DESKTOP_VIEWPORT });
+  try {
+    await context.addInitScript(({ key, value }) => localStorage.setItem(key, value), {
+      key: CONSENT_KEY,
+      value: CONSENT_VALUE,
+    });
+    const page = await context.newPage();
+    await page.goto(`${origin}/`);
+    await page.waitForSelector('[data-testid="masonry-grid"]:not([data-first-screen])');
+    for (let tries = 0; tries < 50; tries += 1) {
+      const value = (await context.cookies()).find((c) => c.name === FIRST_SCREEN_COOKIE)?.value;
+      if (value?.startsWith('v2.')) return value;
+      await page.waitForTimeout(100);
+    }
+    throw new Error('the app wrote no first-screen cookie with a column count');
+  } finally {
+    await context.close();
+  }
+}
+
+async function measureLoad(browser: Browser, url: string, rate: number, cookie: string): Promise<Load> {
   const context = await browser.newContext({ viewport: DESKTOP_VIEWPORT });
   try {
     // A returning visitor who passed the adult gate on this device: consent in localStorage (below)
     // and the first-screen cookie the app keeps beside it (lib/first-screen.ts).
-    await context.addCookies([
-      { name: FIRST_SCREEN_COOKIE, value: formatFirstScreenCookie({ layout: 'full', theme: 'dark' }), url },
-    ]);
+    await context.addCookies([{ name: FIRST_SCREEN_COOKIE, value: cookie, url }]);
     await context.addInitScript(
       ({ key, value }) => {
         if (window !== window.top) return;
@@ -303,14 +338,24 @@ async function main() {
     // wildcard: false serves the files found at start; their content is read per request.
     fs.writeFileSync(path.join(distCopy, REFERENCE_PAGE), referenceHtml(await firstExploreImage(origin)));
     browser = await launchBrowser();
+    // --v1-cookie: the cookie of an app from before the grid's column count was kept (every grid).
+    const cookie = args.v1Cookie
+      ? formatFirstScreenCookie({ layout: 'full', theme: 'dark' })
+      : await returningVisitorCookie(browser, origin);
+    const document = await (
+      await fetch(`${origin}/`, { headers: { cookie: `${FIRST_SCREEN_COOKIE}=${cookie}` } })
+    ).text();
+    console.log(
+      `  first-screen cookie: ${cookie}; the document of /: ${kb(Buffer.byteLength(document))} raw, ${kb(gzipSync(document).length)} gzip, ${(document.match(/<img /g) ?? []).length} pictures`,
+    );
     // One warm-up of each, unmeasured (the API's first requests and the disk cache).
-    await measureLoad(browser, `${origin}/`, 1);
-    await measureLoad(browser, `${origin}/${REFERENCE_PAGE}`, 1);
+    await measureLoad(browser, `${origin}/`, 1, cookie);
+    await measureLoad(browser, `${origin}/${REFERENCE_PAGE}`, 1, cookie);
     const app: Load[] = [];
     const reference: Load[] = [];
     for (let round = 0; round < args.rounds; round += 1) {
-      reference.push(await measureLoad(browser, `${origin}/${REFERENCE_PAGE}`, args.rate));
-      app.push(await measureLoad(browser, `${origin}/`, args.rate));
+      reference.push(await measureLoad(browser, `${origin}/${REFERENCE_PAGE}`, args.rate, cookie));
+      app.push(await measureLoad(browser, `${origin}/`, args.rate, cookie));
       const a = app[round]!;
       const r = reference[round]!;
       console.log(

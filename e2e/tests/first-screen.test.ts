@@ -2,8 +2,10 @@
 // Explore's first screen rendered by the server (docs/performance.md, "Server-rendered first screen"):
 // a visitor who passed the adult gate gets the pictures in the document itself, painted before any
 // script runs, exactly where and as large as the app then shows them; a visitor who has not gets no
-// picture before the gate. The app keeps the cookie behind it in step with consent, layout and theme.
+// picture before the gate. The app keeps the cookie behind it in step with consent, layout, theme and
+// the grid's column count.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { GALLERY } from '@velvet/contracts/catalog';
 import { FIRST_SCREEN_COOKIE } from '@velvet/contracts/first-screen';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl } from '../support/base-url.ts';
@@ -55,72 +57,142 @@ async function visibleCardBoxes(page: Page): Promise<Record<string, Box>> {
   });
 }
 
+/**
+ * What of the server's first screen is left when the document has been parsed (DOMContentLoaded: the
+ * boot script at the end of the body has run, the app's entry has not: it starts after a paint).
+ */
+async function recordFirstScreenAtParseEnd(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { __atParseEnd: unknown }).__atParseEnd = {
+        frames: document.querySelectorAll('#root[data-first-screen] [data-layout]').length,
+        grids: document.querySelectorAll('[data-testid="masonry-grid"][data-first-screen]').length,
+      };
+    });
+  });
+}
+
+async function firstScreenAtParseEnd(page: Page): Promise<unknown> {
+  return page.evaluate(() => (window as unknown as { __atParseEnd?: unknown }).__atParseEnd);
+}
+
+/** The column count of the grid the app rendered (not the server's first screen). */
+async function appGridColumns(page: Page): Promise<number> {
+  const grid = page.locator('[data-testid="masonry-grid"]:not([data-first-screen])');
+  await grid.waitFor();
+  return Number(await grid.getAttribute('data-columns'));
+}
+
 describe("Explore's first screen from the server", () => {
-  for (const { name, layout, viewport, mobile } of VIEWPORTS) {
-    it(`${name}: the document's pictures sit where the app puts them, and the app asks for no page`, async () => {
-      const cookie = { name: FIRST_SCREEN_COOKIE, value: `v1.${layout}.dark`, url: baseUrl() };
-      const device = { viewport, ...(mobile ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}) };
+  type Viewport = (typeof VIEWPORTS)[number];
 
-      // What the document alone paints: no script runs.
-      const still = await browser.newContext({ ...device, javaScriptEnabled: false });
-      await still.addCookies([cookie]);
-      const documentPage = await still.newPage();
-      await documentPage.goto(urlFor(baseUrl(), '/'));
-      expect(await documentPage.title()).toBe('Explore · Velvet');
-      const fromServer = await visibleCardBoxes(documentPage);
-      await still.close();
+  /**
+   * What the document alone paints for a returning visitor with this cookie (no script runs), next to
+   * what the app then shows: the same cards in the same boxes, and no request for the first page.
+   * Returns how many grids the document carried.
+   */
+  async function documentMatchesApp({ viewport, mobile }: Viewport, value: string): Promise<number> {
+    const cookie = { name: FIRST_SCREEN_COOKIE, value, url: baseUrl() };
+    const device = { viewport, ...(mobile ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}) };
 
-      // The app, for the same returning visitor (consent stored, the same cookie).
-      const context = await newContext(browser, { consent: true, mobile });
-      await context.addCookies([cookie]);
-      const page = await context.newPage();
-      await page.setViewportSize(viewport);
-      const errors = watchErrors(page);
-      const calls = watchListCalls(page);
-      await page.goto(urlFor(baseUrl(), '/'));
-      await waitForTitle(page, 'Explore');
-      await page.waitForSelector('[data-testid="masonry-grid"]:not([data-first-screen])');
-      const fromApp = await visibleCardBoxes(page);
+    const still = await browser.newContext({ ...device, javaScriptEnabled: false });
+    await still.addCookies([cookie]);
+    const documentPage = await still.newPage();
+    await documentPage.goto(urlFor(baseUrl(), '/'));
+    expect(await documentPage.title()).toBe('Explore · Velvet');
+    const grids = await documentPage
+      .locator('[data-testid="masonry-grid"][data-first-screen] > [data-columns]')
+      .count();
+    const fromServer = await visibleCardBoxes(documentPage);
+    await still.close();
 
-      const ids = Object.keys(fromServer);
-      expect(ids.length).toBeGreaterThanOrEqual(mobile ? 1 : 2);
-      for (const id of ids) {
-        const server = fromServer[id]!;
-        const app = fromApp[id];
-        expect(app, `card ${id} on the app's first screen`).toBeDefined();
-        for (const key of ['x', 'y', 'width', 'height'] as const) {
-          expect(Math.abs(app![key] - server[key]), `card ${id} ${key}: ${server[key]} vs ${app![key]}`).toBeLessThan(
-            1.5,
-          );
-        }
+    const context = await newContext(browser, { consent: true, mobile });
+    await context.addCookies([cookie]);
+    const page = await context.newPage();
+    await page.setViewportSize(viewport);
+    const errors = watchErrors(page);
+    const calls = watchListCalls(page);
+    await page.goto(urlFor(baseUrl(), '/'));
+    await waitForTitle(page, 'Explore');
+    await page.waitForSelector('[data-testid="masonry-grid"]:not([data-first-screen])');
+    const fromApp = await visibleCardBoxes(page);
+
+    const ids = Object.keys(fromServer);
+    expect(ids.length).toBeGreaterThanOrEqual(mobile ? 1 : 2);
+    for (const id of ids) {
+      const server = fromServer[id]!;
+      const app = fromApp[id];
+      expect(app, `card ${id} on the app's first screen`).toBeDefined();
+      for (const key of ['x', 'y', 'width', 'height'] as const) {
+        expect(Math.abs(app![key] - server[key]), `card ${id} ${key}: ${server[key]} vs ${app![key]}`).toBeLessThan(
+          1.5,
+        );
       }
-      // The page came with the document: the first list call is the second page's, if any.
-      expect(calls.filter((url) => (url.searchParams.get('page') ?? '1') === '1')).toHaveLength(0);
-      // And the session area the server could not know shows once the app runs.
-      const login = mobile
-        ? page.getByRole('button', { name: 'Login' })
-        : page.getByRole('button', { name: 'Login' }).first();
-      await waitVisible(login);
-      expect(errors).toEqual([]);
+    }
+    // The page came with the document: the first list call is the second page's, if any.
+    expect(calls.filter((url) => (url.searchParams.get('page') ?? '1') === '1')).toHaveLength(0);
+    // And the session area the server could not know shows once the app runs.
+    const login = mobile
+      ? page.getByRole('button', { name: 'Login' })
+      : page.getByRole('button', { name: 'Login' }).first();
+    await waitVisible(login);
+    expect(errors).toEqual([]);
+    await context.close();
+    return grids;
+  }
+
+  for (const viewport of VIEWPORTS) {
+    it(`${viewport.name}: the document's pictures sit where the app puts them, one grid of the app's column count, and the app asks for no page`, async () => {
+      // The cookie this device's app writes: its layout, and its grid's column count.
+      const context = await newContext(browser, { consent: true, mobile: viewport.mobile });
+      const page = await context.newPage();
+      await page.setViewportSize(viewport.viewport);
+      await page.goto(urlFor(baseUrl(), '/'));
+      const columns = await appGridColumns(page);
+      await expect.poll(() => firstScreenCookie(context)).toBe(`v2.${viewport.layout}.dark.${columns}`);
       await context.close();
+
+      expect(await documentMatchesApp(viewport, `v2.${viewport.layout}.dark.${columns}`)).toBe(1);
     });
   }
 
+  it('a cookie from before the column count was kept: every grid in the document, the stylesheet shows the right one', async () => {
+    expect(await documentMatchesApp(VIEWPORTS[0], 'v1.full.dark')).toBe(GALLERY.maxColumns - GALLERY.minColumns + 1);
+  });
+
   it('a window that changed size since: the wrong frame is never painted, the app starts at once', async () => {
     const context = await newContext(browser, { consent: true, mobile: true });
-    await context.addCookies([{ name: FIRST_SCREEN_COOKIE, value: 'v1.full.dark', url: baseUrl() }]);
+    await context.addCookies([{ name: FIRST_SCREEN_COOKIE, value: 'v2.full.dark.3', url: baseUrl() }]);
     const page = await context.newPage();
+    await recordFirstScreenAtParseEnd(page);
     await page.goto(urlFor(baseUrl(), '/'), { waitUntil: 'domcontentloaded' });
     // The boot script ran while the document was parsed: the desktop frame is gone before any paint.
-    expect(await page.locator('[data-layout="desktop"]').count()).toBe(0);
+    expect(await firstScreenAtParseEnd(page)).toEqual({ frames: 0, grids: 0 });
     await waitForTitle(page, 'Explore');
     await waitVisible(page.getByTestId('bottom-bar'));
     expect(await page.getByTestId('side-panel').count()).toBe(0);
-    await expect.poll(() => firstScreenCookie(context)).toBe('v1.mobile.dark');
+    await expect.poll(() => firstScreenCookie(context)).toBe('v2.mobile.dark.1');
     await context.close();
   });
 
-  it('a first visit gets no picture before the adult gate; Enter Site remembers layout and theme', async () => {
+  it('a grid that now fits another column count: the dealt pictures are never painted, the app starts at once', async () => {
+    const context = await newContext(browser, { consent: true });
+    const page = await context.newPage();
+    await page.goto(urlFor(baseUrl(), '/'));
+    const columns = await appGridColumns(page);
+    const other = columns === GALLERY.maxColumns ? columns - 1 : columns + 1;
+    await context.addCookies([{ name: FIRST_SCREEN_COOKIE, value: `v2.full.dark.${other}`, url: baseUrl() }]);
+    await recordFirstScreenAtParseEnd(page);
+    await page.goto(urlFor(baseUrl(), '/'), { waitUntil: 'domcontentloaded' });
+    // Same frame (the side panel's), another grid: gone before any paint, with its pictures.
+    expect(await firstScreenAtParseEnd(page)).toEqual({ frames: 0, grids: 0 });
+    await waitForTitle(page, 'Explore');
+    expect(await appGridColumns(page)).toBe(columns);
+    await expect.poll(() => firstScreenCookie(context)).toBe(`v2.full.dark.${columns}`);
+    await context.close();
+  });
+
+  it('a first visit gets no picture before the adult gate; Enter Site remembers layout, theme and columns', async () => {
     const still = await browser.newContext({ viewport: { width: 1280, height: 800 }, javaScriptEnabled: false });
     const documentPage = await still.newPage();
     await documentPage.goto(urlFor(baseUrl(), '/'));
@@ -135,12 +207,13 @@ describe("Explore's first screen from the server", () => {
     await waitVisible(gate);
     expect(await firstScreenCookie(context)).toBeUndefined();
     await gate.getByRole('button', { name: 'Enter Site' }).click();
-    await expect.poll(() => firstScreenCookie(context)).toBe('v1.full.dark');
+    const columns = await appGridColumns(page);
+    await expect.poll(() => firstScreenCookie(context)).toBe(`v2.full.dark.${columns}`);
 
     await page.getByRole('button', { name: 'Switch to light theme' }).first().click();
-    await expect.poll(() => firstScreenCookie(context)).toBe('v1.full.light');
+    await expect.poll(() => firstScreenCookie(context)).toBe(`v2.full.light.${columns}`);
     await page.setViewportSize({ width: 390, height: 844 });
-    await expect.poll(() => firstScreenCookie(context)).toBe('v1.mobile.light');
+    await expect.poll(() => firstScreenCookie(context)).toBe('v2.mobile.light.1');
 
     // The next document carries the pictures, in the theme last shown.
     await page.reload();

@@ -40,7 +40,18 @@
     : window.matchMedia('(max-width: 1023.98px)').matches
       ? 'icons'
       : 'full';
-  if (root && shown !== wanted) {
+  // The grid the server dealt for the column count this device's grid had last (its cookie; one grid,
+  // where an older cookie gets one per count and the stylesheet picks): a grid whose width now gives
+  // another count would deal the pictures to other places. The app's columnCount (features/gallery/
+  // masonry.ts): floor(width / 300), 1 to 5, 1200 px when unknown; a unit test keeps them equal.
+  var stale = shown !== wanted;
+  var grid = !stale && root && root.querySelector('[data-testid="masonry-grid"][data-first-screen]');
+  var dealt = grid && grid.children.length === 1 ? Number(grid.children[0].getAttribute('data-columns')) : 0;
+  if (dealt) {
+    var width = grid.getBoundingClientRect().width;
+    stale = Math.min(5, Math.max(1, Math.floor((width > 0 ? width : 1200) / 300))) !== dealt;
+  }
+  if (root && stale) {
     root.textContent = '';
     root.removeAttribute('data-first-screen');
     start();

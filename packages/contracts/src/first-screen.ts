@@ -4,6 +4,7 @@
 // the API reads it when it serves index.html. No cookie, no pictures in the document: the adult gate
 // comes first. It holds no identity (the token stays in localStorage) and is not a session.
 // Zod-free on purpose: the web app's entry imports it.
+import { GALLERY } from './catalog.ts';
 
 export const FIRST_SCREEN_COOKIE = 'velvet-first-screen';
 
@@ -32,20 +33,38 @@ export type FirstScreenTheme = (typeof FIRST_SCREEN_THEMES)[number];
 export interface FirstScreenHints {
   layout: FirstScreenLayout;
   theme: FirstScreenTheme;
+  /**
+   * The gallery grid's column count this device showed last (GALLERY.minColumns..maxColumns): the
+   * server renders that one grid instead of one per column count (a document a third the size).
+   * Absent until a grid has been measured, and in a cookie written before it was kept (`v1`).
+   */
+  columns?: number;
 }
 
-/** The cookie's value: `v1.<layout>.<theme>` (a later format gets a new version and the old is ignored). */
+const isColumnCount = (value: number) =>
+  Number.isInteger(value) && value >= GALLERY.minColumns && value <= GALLERY.maxColumns;
+
+/**
+ * The cookie's value: `v2.<layout>.<theme>.<columns>`, or `v1.<layout>.<theme>` while no grid has
+ * been measured. A later format gets a new version; the ones this code did not write are ignored.
+ */
 export function formatFirstScreenCookie(hints: FirstScreenHints): string {
-  return `v1.${hints.layout}.${hints.theme}`;
+  return hints.columns !== undefined && isColumnCount(hints.columns)
+    ? `v2.${hints.layout}.${hints.theme}.${hints.columns}`
+    : `v1.${hints.layout}.${hints.theme}`;
 }
 
 /** The hints in a cookie value, or null when it is not one this version wrote. */
 export function parseFirstScreenCookie(value: string | null | undefined): FirstScreenHints | null {
   const parts = (value ?? '').split('.');
-  if (parts.length !== 3 || parts[0] !== 'v1') return null;
+  const version = parts[0];
+  if (!((version === 'v1' && parts.length === 3) || (version === 'v2' && parts.length === 4))) return null;
   const layout = FIRST_SCREEN_LAYOUTS.find((l) => l === parts[1]);
   const theme = FIRST_SCREEN_THEMES.find((t) => t === parts[2]);
-  return layout && theme ? { layout, theme } : null;
+  if (!layout || !theme) return null;
+  if (version === 'v1') return { layout, theme };
+  const columns = /^\d$/.test(parts[3] ?? '') ? Number(parts[3]) : NaN;
+  return isColumnCount(columns) ? { layout, theme, columns } : null;
 }
 
 /** The cookie's value in a `Cookie:` request header, or null. */

@@ -8,7 +8,7 @@ import { paths } from '../config/paths.ts';
 import { isExplorePath } from './router.tsx';
 import { columnCount } from '../features/gallery/masonry.ts';
 import { COMPACT_PANEL_MEDIA_QUERY, MOBILE_MEDIA_QUERY } from '../features/layout/hooks/use-media-query.ts';
-import { rememberFirstScreen } from '../lib/first-screen.ts';
+import { rememberFirstScreen, rememberGridColumns } from '../lib/first-screen.ts';
 
 /** A document.cookie stand-in that keeps what a browser would: name=value, or nothing after Max-Age=0. */
 function cookieJar() {
@@ -51,6 +51,33 @@ describe('rememberFirstScreen', () => {
   });
 });
 
+describe('rememberGridColumns', () => {
+  it("puts the grid's column count in the cookie, whichever of the grid and the frame reports first", () => {
+    const doc = cookieJar();
+    // The grid measures before the root's effect has written the cookie (children's effects run first).
+    rememberGridColumns(3, doc, false);
+    expect(doc.written).toEqual([]);
+    rememberFirstScreen({ layout: 'full', theme: 'dark' }, doc, false);
+    expect(doc.cookie).toBe(`${FIRST_SCREEN_COOKIE}=v2.full.dark.3`);
+    // A new width: the count follows, layout and theme kept; the same count writes nothing.
+    rememberGridColumns(4, doc, false);
+    rememberGridColumns(4, doc, false);
+    expect(doc.cookie).toBe(`${FIRST_SCREEN_COOKIE}=v2.full.dark.4`);
+    expect(doc.written).toHaveLength(2);
+    rememberFirstScreen({ layout: 'full', theme: 'light' }, doc, false);
+    expect(doc.cookie).toBe(`${FIRST_SCREEN_COOKIE}=v2.full.light.4`);
+  });
+
+  it('writes no cookie for a visitor without one (no consent)', () => {
+    const doc = cookieJar();
+    rememberGridColumns(2, doc, false);
+    expect(doc.written).toEqual([]);
+    rememberFirstScreen(null, doc, false);
+    rememberGridColumns(5, doc, false);
+    expect(doc.cookie).toBe('');
+  });
+});
+
 describe('the server first screen follows the app', () => {
   it("renders on exactly Explore's paths", () => {
     expect([...FIRST_SCREEN_PATHS].sort()).toEqual([paths.root, paths.home, paths.gallery].sort());
@@ -81,6 +108,16 @@ describe('the server first screen follows the app', () => {
     for (let width = 1; width <= 2400; width += 1) {
       const shown = rules.filter((rule) => holds(rule.condition, width)).map((rule) => rule.columns);
       expect({ width, shown }).toEqual({ width, shown: [columnCount(width)] });
+    }
+  });
+
+  it('the boot script drops a grid dealt for another column count exactly when columnCount() differs', () => {
+    const boot = fs.readFileSync(new URL('../../public/first-screen-boot.js', import.meta.url), 'utf8');
+    const expression = /stale = (.+) !== dealt;/.exec(boot)?.[1];
+    expect(expression).toBeDefined();
+    const fits = new Function('width', `return ${expression};`) as (width: number) => number;
+    for (let width = 0; width <= 2400; width += 1) {
+      expect({ width, columns: fits(width) }).toEqual({ width, columns: columnCount(width) });
     }
   });
 

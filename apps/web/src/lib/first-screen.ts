@@ -6,6 +6,7 @@ import {
   FIRST_SCREEN_COOKIE,
   FIRST_SCREEN_COOKIE_MAX_AGE_S,
   formatFirstScreenCookie,
+  parseFirstScreenCookie,
   type FirstScreenHints,
 } from '@velvet/contracts/first-screen';
 
@@ -18,14 +19,41 @@ export function useServerFirstScreen(): FirstScreenHints | null {
 }
 
 /**
- * Writes the first-screen cookie (hints) or removes it (null: no consent, so the server must not put
- * pictures in the document). Only writes when the value changes.
+ * The gallery grid's column count as last measured (masonry-grid.tsx): the cookie carries it so the
+ * server renders that one grid. Kept here as the grid and the frame report at different moments.
+ */
+let gridColumns: number | undefined;
+
+type CookieTarget = Pick<Document, 'cookie'> | undefined;
+
+/**
+ * Writes the first-screen cookie (hints, with the grid's last column count) or removes it (null: no
+ * consent, so the server must not put pictures in the document). Only writes when the value changes.
  */
 export function rememberFirstScreen(
-  hints: FirstScreenHints | null,
-  doc: Pick<Document, 'cookie'> | undefined = globalThis.document,
+  hints: Omit<FirstScreenHints, 'columns'> | null,
+  doc: CookieTarget = globalThis.document,
   secure: boolean = globalThis.location?.protocol === 'https:',
 ): void {
+  writeCookie(hints ? { ...hints, ...(gridColumns === undefined ? {} : { columns: gridColumns }) } : null, doc, secure);
+}
+
+/**
+ * The grid's measured column count: remembered for the next cookie, and written into the current one
+ * (a visitor without the cookie, who has not consented, gets none from this).
+ */
+export function rememberGridColumns(
+  columns: number,
+  doc: CookieTarget = globalThis.document,
+  secure: boolean = globalThis.location?.protocol === 'https:',
+): void {
+  gridColumns = columns;
+  if (!doc) return;
+  const current = parseFirstScreenCookie(readCookie(doc.cookie));
+  if (current) writeCookie({ layout: current.layout, theme: current.theme, columns }, doc, secure);
+}
+
+function writeCookie(hints: FirstScreenHints | null, doc: CookieTarget, secure: boolean): void {
   if (!doc) return;
   const current = readCookie(doc.cookie);
   const wanted = hints ? formatFirstScreenCookie(hints) : null;

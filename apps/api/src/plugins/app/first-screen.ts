@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { FIRST_PAGE_SCRIPT_ID, type FirstScreenHints } from '@velvet/contracts/first-screen';
+import { FIRST_PAGE_SCRIPT_ID, formatFirstScreenCookie, type FirstScreenHints } from '@velvet/contracts/first-screen';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 
 /** What dist-server/first-screen.js exports (apps/web/src/app/first-screen.tsx). */
@@ -24,7 +24,7 @@ const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[^"]+\.j
 export const BOOT_SCRIPT = 'first-screen-boot.js';
 
 /** Rendered documents kept, by page body, URL and hints: a new page (publish, delete...) is a new key. */
-const RENDERED_KEPT = 16;
+const RENDERED_KEPT = 32;
 
 export interface FirstScreenDocument {
   html: string;
@@ -132,7 +132,10 @@ export function createFirstScreenRenderer(
       const answer = await app.inject({ method: 'GET', url: request.path, query: request.query });
       if (answer.statusCode !== 200) return null;
       const body = answer.body;
-      const key = crypto.createHash('sha1').update(`${url}\n${hints.layout}.${hints.theme}\n${body}`).digest('hex');
+      const key = crypto
+        .createHash('sha1')
+        .update(`${url}\n${formatFirstScreenCookie(hints)}\n${body}`)
+        .digest('hex');
       let document = rendered.get(key);
       if (document === undefined) {
         const markup = screen.renderFirstScreen({ url, hints, page: JSON.parse(body) as unknown });

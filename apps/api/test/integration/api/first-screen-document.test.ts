@@ -29,7 +29,8 @@ export function firstScreenPageRequest() {
 export function renderFirstScreen({ url, hints, page }) {
   if (url.includes('fail')) throw new Error('render failed');
   globalThis.__renders = (globalThis.__renders ?? 0) + 1;
-  return '<title>Explore · Velvet</title><main data-url="' + url + '" data-layout="' + hints.layout + '">' +
+  return '<title>Explore · Velvet</title><main data-url="' + url + '" data-layout="' + hints.layout + '"' +
+    (hints.columns === undefined ? '' : ' data-columns="' + hints.columns + '"') + '>' +
     page.list.length + ' pictures<i style="gap:16px"></i><i style="aspect-ratio:2 / 3;font-family:&quot;A&quot;"></i></main>';
 }
 `;
@@ -121,8 +122,23 @@ describe('Explore document with the first screen', () => {
     expect(guestPage).toContain('</script>');
   });
 
+  it("renders the grid's column count the cookie carries, each count its own document", async () => {
+    const three = await t.app.inject({ method: 'GET', url: '/', headers: cookie('v2.full.dark.3') });
+    expect(three.body).toContain(
+      '<div id="root" data-first-screen=""><main data-url="/" data-layout="full" data-columns="3">',
+    );
+    const before = renders();
+    const four = await t.app.inject({ method: 'GET', url: '/', headers: cookie('v2.full.dark.4') });
+    expect(four.body).toContain('data-layout="full" data-columns="4">');
+    expect(renders()).toBe(before + 1);
+    // A cookie from before the count was kept: the render is asked for every count (no columns).
+    const older = await t.app.inject({ method: 'GET', url: '/', headers: cookie('v1.full.dark') });
+    expect(older.body).toContain('<main data-url="/" data-layout="full">');
+  });
+
   it.each([
     ['no cookie', {}],
+    ['a column count the grid cannot have', cookie('v2.full.dark.9')],
     ['a cookie this version did not write', cookie('v9.full.dark')],
     ['an empty cookie (consent revoked)', cookie('')],
   ])('GET / with %s: the plain index.html (the adult gate first, no pictures)', async (_, headers) => {

@@ -1,9 +1,9 @@
 // The masonry grid (spec section 2): as many 300px columns as fit (1 to 5), a 16px gap, slots dealt to
 // the columns round-robin. The column count follows the container's width. Each slot is told its row;
 // the rows on screen at first paint (masonry.ts, onFirstScreen) appear at once, the others slide in.
-import { useMemo, useRef, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { GALLERY } from '@velvet/contracts/catalog';
-import { useServerFirstScreen } from '../../../lib/first-screen.ts';
+import { rememberGridColumns, useServerFirstScreen } from '../../../lib/first-screen.ts';
 import { useElementWidth } from '../hooks/use-element-width.ts';
 import { FIRST_SCREEN_ROWS, columnCount, dealRoundRobin, onFirstScreen, type GallerySlot } from '../masonry.ts';
 import styles from './masonry-grid.module.css';
@@ -21,17 +21,19 @@ const COLUMN_COUNTS = Array.from(
 
 /**
  * The server's first screen (docs/performance.md): the server cannot measure the grid, so it sends
- * the first rows dealt for every column count, and the stylesheet shows the one the grid's width
- * gives (container queries with columnCount's thresholds). Same slots, columns and cells as the
- * browser's grid, so its pictures paint where and as large as React's will.
+ * the first rows dealt for the column count this device's grid had last (the cookie's), shown as it
+ * is; the boot script drops it when the grid's width now gives another count. Without that count (a
+ * cookie written before it was kept) it sends one grid per column count, and the stylesheet shows the
+ * one the grid's width gives (container queries with columnCount's thresholds). Same slots, columns
+ * and cells as the browser's grid, so its pictures paint where and as large as React's will.
  */
-function FirstScreenGrid<T>({ slots, renderSlot }: MasonryGridProps<T>) {
+function FirstScreenGrid<T>({ slots, renderSlot, columns: known }: MasonryGridProps<T> & { columns?: number }) {
   return (
     <div className={styles.firstScreen} data-testid="masonry-grid" data-first-screen="">
-      {COLUMN_COUNTS.map((columns) => (
+      {(known === undefined ? COLUMN_COUNTS : [known]).map((columns) => (
         <div
           key={columns}
-          className={`${styles.grid} ${styles.variant}`}
+          className={known === undefined ? `${styles.grid} ${styles.variant}` : styles.grid}
           style={{ gap: GALLERY.gapPx }}
           data-columns={columns}
         >
@@ -51,13 +53,19 @@ function FirstScreenGrid<T>({ slots, renderSlot }: MasonryGridProps<T>) {
 }
 
 export function MasonryGrid<T>(props: MasonryGridProps<T>) {
-  return useServerFirstScreen() ? <FirstScreenGrid {...props} /> : <BrowserGrid {...props} />;
+  const server = useServerFirstScreen();
+  return server ? <FirstScreenGrid {...props} columns={server.columns} /> : <BrowserGrid {...props} />;
 }
 
 function BrowserGrid<T>({ slots, renderSlot }: MasonryGridProps<T>) {
   const ref = useRef<HTMLDivElement>(null);
   const width = useElementWidth(ref);
   const columns = columnCount(width);
+  // The next document's first screen renders this count only (lib/first-screen.ts).
+  const measured = width !== null;
+  useEffect(() => {
+    if (measured) rememberGridColumns(columns);
+  }, [measured, columns]);
   const dealt = useMemo(() => dealRoundRobin(slots, columns), [slots, columns]);
   return (
     <div
