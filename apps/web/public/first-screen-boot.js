@@ -1,16 +1,26 @@
 // Starts the app on a document that carries Explore's first screen rendered by the server (the API's
-// plugins/app/first-screen.ts puts this script in place of the entry's module script). The entry's
-// JavaScript is fetched at once (a modulepreload in the head) but runs only once the first screen's
-// pictures on screen have loaded and painted, or after 1.5 s at most: its evaluation is one long task
-// that would otherwise hold back the very paint the server rendered for (docs/performance.md).
+// plugins/app/first-screen.ts puts this script in place of the entry's module script). The app's
+// JavaScript is fetched only once the first screen's pictures on screen have loaded and painted, or
+// after 1.5 s at most: a modulepreload compiles its module on the main thread and the entry's
+// evaluation is one long task, both holding back the very paint the server rendered for
+// (docs/performance.md). Then every chunk the entry and Explore's route import is preloaded at once
+// (data-preload), so they arrive side by side instead of one import after another.
 (function () {
   var script = document.currentScript;
   var entry = script && script.getAttribute('data-entry');
   if (!entry) return;
+  var preloads = (script.getAttribute('data-preload') || '').split(' ').filter(Boolean);
   var started = false;
   function start() {
     if (started) return;
     started = true;
+    preloads.forEach(function (href) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.appendChild(link);
+    });
     var module = document.createElement('script');
     module.type = 'module';
     module.crossOrigin = '';

@@ -4,7 +4,6 @@
 // the API reads it when it serves index.html. No cookie, no pictures in the document: the adult gate
 // comes first. It holds no identity (the token stays in localStorage) and is not a session.
 // Zod-free on purpose: the web app's entry imports it.
-import { GALLERY } from './catalog.ts';
 
 export const FIRST_SCREEN_COOKIE = 'velvet-first-screen';
 
@@ -41,8 +40,11 @@ export interface FirstScreenHints {
   columns?: number;
 }
 
-const isColumnCount = (value: number) =>
-  Number.isInteger(value) && value >= GALLERY.minColumns && value <= GALLERY.maxColumns;
+/**
+ * The grid's column counts: GALLERY.minColumns..maxColumns (catalog.ts; a test keeps them equal). Not
+ * imported from there: the catalog would come into the web's first load with this module.
+ */
+const isColumnCount = (value: number) => Number.isInteger(value) && value >= 1 && value <= 5;
 
 /**
  * The cookie's value: `v2.<layout>.<theme>.<columns>`, or `v1.<layout>.<theme>` while no grid has

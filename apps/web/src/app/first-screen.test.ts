@@ -54,7 +54,8 @@ describe('rememberFirstScreen', () => {
 describe('rememberGridColumns', () => {
   it("puts the grid's column count in the cookie, whichever of the grid and the frame reports first", () => {
     const doc = cookieJar();
-    // The grid measures before the root's effect has written the cookie (children's effects run first).
+    // The grid measures before the root's effect has written the cookie (children's effects run first;
+    // the tests above left the module without consent).
     rememberGridColumns(3, doc, false);
     expect(doc.written).toEqual([]);
     rememberFirstScreen({ layout: 'full', theme: 'dark' }, doc, false);
@@ -68,13 +69,13 @@ describe('rememberGridColumns', () => {
     expect(doc.cookie).toBe(`${FIRST_SCREEN_COOKIE}=v2.full.light.4`);
   });
 
-  it('writes no cookie for a visitor without one (no consent)', () => {
+  it('writes no cookie without consent', () => {
     const doc = cookieJar();
-    rememberGridColumns(2, doc, false);
-    expect(doc.written).toEqual([]);
     rememberFirstScreen(null, doc, false);
+    rememberGridColumns(2, doc, false);
     rememberGridColumns(5, doc, false);
     expect(doc.cookie).toBe('');
+    expect(doc.written).toEqual([]);
   });
 });
 

@@ -6,7 +6,6 @@ import {
   FIRST_SCREEN_COOKIE,
   FIRST_SCREEN_COOKIE_MAX_AGE_S,
   formatFirstScreenCookie,
-  parseFirstScreenCookie,
   type FirstScreenHints,
 } from '@velvet/contracts/first-screen';
 
@@ -19,9 +18,11 @@ export function useServerFirstScreen(): FirstScreenHints | null {
 }
 
 /**
- * The gallery grid's column count as last measured (masonry-grid.tsx): the cookie carries it so the
- * server renders that one grid. Kept here as the grid and the frame report at different moments.
+ * What the cookie is made of, as last reported: the frame's layout and theme with consent (null
+ * without; undefined until the root has reported) and the grid's column count (masonry-grid.tsx).
+ * The two report at different moments (the grid's effects run before the root's).
  */
+let frame: Omit<FirstScreenHints, 'columns'> | null | undefined;
 let gridColumns: number | undefined;
 
 type CookieTarget = Pick<Document, 'cookie'> | undefined;
@@ -35,28 +36,24 @@ export function rememberFirstScreen(
   doc: CookieTarget = globalThis.document,
   secure: boolean = globalThis.location?.protocol === 'https:',
 ): void {
-  writeCookie(hints ? { ...hints, ...(gridColumns === undefined ? {} : { columns: gridColumns }) } : null, doc, secure);
+  frame = hints;
+  writeCookie(doc, secure);
 }
 
-/**
- * The grid's measured column count: remembered for the next cookie, and written into the current one
- * (a visitor without the cookie, who has not consented, gets none from this).
- */
+/** The grid's measured column count, for the cookie (none is written without consent). */
 export function rememberGridColumns(
   columns: number,
   doc: CookieTarget = globalThis.document,
   secure: boolean = globalThis.location?.protocol === 'https:',
 ): void {
   gridColumns = columns;
-  if (!doc) return;
-  const current = parseFirstScreenCookie(readCookie(doc.cookie));
-  if (current) writeCookie({ layout: current.layout, theme: current.theme, columns }, doc, secure);
+  if (frame) writeCookie(doc, secure);
 }
 
-function writeCookie(hints: FirstScreenHints | null, doc: CookieTarget, secure: boolean): void {
-  if (!doc) return;
+function writeCookie(doc: CookieTarget, secure: boolean): void {
+  if (!doc || frame === undefined) return;
   const current = readCookie(doc.cookie);
-  const wanted = hints ? formatFirstScreenCookie(hints) : null;
+  const wanted = frame ? formatFirstScreenCookie({ ...frame, columns: gridColumns }) : null;
   if (current === wanted) return;
   const attributes = `; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
   doc.cookie = wanted

@@ -1,8 +1,8 @@
 // Explore's first screen in the document (docs/performance.md, "Server-rendered first screen"): for a
 // visitor whose first-screen cookie says they passed the adult gate, index.html for an Explore URL
 // carries the app's own render of the guests' first page (the web build's dist-server/first-screen.js,
-// loaded on first use) and that page's JSON, so the pictures paint before any script has run and the
-// app does not ask for the page again. Without the cookie, or when anything here fails, the plain
+// loaded on first use) and that page's JSON, so the pictures paint before any script has been fetched
+// and the app does not ask for the page again. Without the cookie, or when anything here fails, the plain
 // index.html goes out as before: the adult gate comes first, and the page works without this.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -71,12 +71,21 @@ interface ManifestChunk {
   imports?: string[];
 }
 
+/** The template's own modulepreloads (Vite writes one per chunk the entry imports). */
+const MODULEPRELOAD = /<link rel="modulepreload" crossorigin href="(\/[^"]+\.js)">\s*/g;
+
+export interface RouteAssets {
+  /** <link rel="stylesheet">s: the markup needs them to look right before any script runs. */
+  stylesheets: string;
+  /** Scripts of the route's chunk and its imports, for the boot script to preload when it starts the app. */
+  scripts: string[];
+}
+
 /**
- * The <link>s the route's chunk would bring: its stylesheets (and its imports'), which the markup
- * needs to look right before any script runs, and its scripts as modulepreloads. Null when the build
- * has no manifest or no such route: the markup would show unstyled, so no first screen then.
+ * What the route's chunk would bring: its stylesheets (and its imports') and its scripts. Null when
+ * the build has no manifest or no such route: the markup would show unstyled, so no first screen then.
  */
-export function routeLinks(manifestFile: string, source: string, template: string): string | null {
+export function routeAssets(manifestFile: string, source: string, template: string): RouteAssets | null {
   if (!fs.existsSync(manifestFile)) return null;
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
   if (!manifest[source]) return null;
@@ -95,10 +104,13 @@ export function routeLinks(manifestFile: string, source: string, template: strin
   // What index.html already links (the entry's own chunks and CSS) is left out.
   const fresh = (file: string, index: number, all: string[]) =>
     all.indexOf(file) === index && !template.includes(`/${file}"`);
-  return [
-    ...css.filter(fresh).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-    ...scripts.filter(fresh).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-  ].join('');
+  return {
+    stylesheets: css
+      .filter(fresh)
+      .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)
+      .join(''),
+    scripts: scripts.filter(fresh).map((file) => `/${file}`),
+  };
 }
 
 export function createFirstScreenRenderer(
@@ -125,7 +137,7 @@ export function createFirstScreenRenderer(
     async document({ url, hints, template }) {
       const screen = await load();
       if (!screen) return null;
-      const assets = routeLinks(paths.manifest, screen.FIRST_SCREEN_ROUTE_SOURCE, template);
+      const assets = routeAssets(paths.manifest, screen.FIRST_SCREEN_ROUTE_SOURCE, template);
       if (assets === null) return null;
       const request = screen.firstScreenPageRequest();
       // The guests' page through the API's own route: its cache, its shape, its headers' rules.
@@ -145,20 +157,28 @@ export function createFirstScreenRenderer(
         const content = markup.slice(head.length);
         const title = /<title>[^<]*<\/title>/.exec(head)?.[0];
         const links = head.replace(/<title>[^<]*<\/title>/, '');
-        // The entry's module script would run as soon as it arrives and hold back the first screen's
-        // paint: it is preloaded instead, and started by first-screen-boot.js once the pictures painted.
         const entry = ENTRY_SCRIPT.exec(template)?.[1];
         if (!entry) return null;
+        // No script is fetched before the first screen has painted: the entry's module script would
+        // run as soon as it arrives, and a modulepreload compiles its module on the main thread, both
+        // holding back the paint the server rendered for (at 4x CPU, the preloads alone cost ~170 ms
+        // of LCP: docs/performance.md). first-screen-boot.js preloads them and starts the entry then.
+        const preloads = [...[...template.matchAll(MODULEPRELOAD)].map((m) => m[1] as string), ...assets.scripts];
         // Function replacements: the markup holds members' prompts, where `$&` must stay text.
         const html = template
-          .replace(ENTRY_SCRIPT, () => `<link rel="modulepreload" crossorigin href="${entry}">`)
-          .replace('</body>', () => `<script src="/${BOOT_SCRIPT}" data-entry="${entry}"></script></body>`)
+          .replace(ENTRY_SCRIPT, () => '')
+          .replace(MODULEPRELOAD, () => '')
+          .replace(
+            '</body>',
+            () =>
+              `<script src="/${BOOT_SCRIPT}" data-entry="${entry}" data-preload="${preloads.join(' ')}"></script></body>`,
+          )
           .replace(
             /<html([^>]*) data-theme="[a-z]+"/,
             (_, attrs: string) => `<html${attrs} data-theme="${hints.theme}"`,
           )
           .replace(/<title>[^<]*<\/title>/, (own) => title ?? own)
-          .replace('</head>', () => `${assets}${links}</head>`)
+          .replace('</head>', () => `${assets.stylesheets}${links}</head>`)
           .replace(
             '<div id="root"></div>',
             () =>

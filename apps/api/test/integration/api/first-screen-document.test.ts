@@ -17,6 +17,7 @@ import { createCompleteImages, createMember } from '../../support/factories.ts';
 const INDEX_HTML =
   '<!doctype html><html lang="en" data-theme="dark"><head><meta charset="UTF-8"><title>Velvet</title>' +
   '<script type="module" crossorigin src="/assets/index-abc123.js"></script>' +
+  '<link rel="modulepreload" crossorigin href="/assets/api-7.js">' +
   '<link rel="stylesheet" crossorigin href="/assets/index-1.css"></head>' +
   '<body><div id="root"></div></body></html>';
 
@@ -37,7 +38,8 @@ export function renderFirstScreen({ url, hints, page }) {
 
 // The web build's manifest: Explore's route chunk, its CSS and a shared chunk the entry already loads.
 const MANIFEST = {
-  'src/main.tsx': { file: 'assets/index-abc123.js', css: ['assets/index-1.css'] },
+  'src/main.tsx': { file: 'assets/index-abc123.js', css: ['assets/index-1.css'], imports: ['_api.js'] },
+  '_api.js': { file: 'assets/api-7.js' },
   'src/explore.tsx': {
     file: 'assets/explore-9.js',
     css: ['assets/explore-9.css'],
@@ -96,19 +98,18 @@ describe('Explore document with the first screen', () => {
     );
     expect(res.headers['content-security-policy']).toContain("script-src-attr 'none'");
     // The route's title replaces the head's, once; the theme the device last showed is the page's;
-    // the route's stylesheets (the markup needs them before any script) and chunks are linked.
+    // the route's stylesheets are linked (the markup needs them before any script).
     expect(res.body).toContain('<head><meta charset="UTF-8"><title>Explore · Velvet</title>');
     expect(res.body).toContain(
       '<link rel="stylesheet" crossorigin href="/assets/explore-9.css">' +
-        '<link rel="stylesheet" crossorigin href="/assets/gallery-5.css">' +
-        '<link rel="modulepreload" crossorigin href="/assets/explore-9.js">' +
-        '<link rel="modulepreload" crossorigin href="/assets/gallery-5.js"></head>',
+        '<link rel="stylesheet" crossorigin href="/assets/gallery-5.css"></head>',
     );
-    // The entry is preloaded, and started by the boot script once the pictures have painted.
+    // No script is fetched before the first screen paints: the boot script preloads the entry's chunks
+    // and the route's, then starts the entry, once the pictures have painted.
     expect(res.body).not.toContain('<script type="module"');
-    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/index-abc123.js">');
+    expect(res.body).not.toContain('modulepreload');
     expect(res.body).toMatch(
-      /<script type="application\/json" id="velvet-first-page">.*<\/script><script src="\/first-screen-boot.js" data-entry="\/assets\/index-abc123.js"><\/script><\/body><\/html>$/,
+      /<script type="application\/json" id="velvet-first-page">.*<\/script><script src="\/first-screen-boot.js" data-entry="\/assets\/index-abc123.js" data-preload="\/assets\/api-7.js \/assets\/explore-9.js \/assets\/gallery-5.js"><\/script><\/body><\/html>$/,
     );
     expect(res.body.match(/index-1\.css/g)).toHaveLength(1);
     expect(res.body.match(/<title>/g)).toHaveLength(1);
