@@ -51,6 +51,29 @@ describe('POST /api/v2/images/make', () => {
     expect(run.prompt).toBe('say "hello" now bx/b');
     expect(Number(run.strength)).toBe(0.7);
     expect(run.images.map((i) => i.status)).toEqual(['processing', 'processing']);
+    expect(run.details).toBe(body.details);
+    // Each image carries the run's settings, its owner, and nothing published, liked or stored yet.
+    expect(run.images.map((i) => i.imageId).sort()).toEqual([`${body.run_id}001`, `${body.run_id}002`]);
+    for (const image of run.images) {
+      expect(image).toMatchObject({
+        ownerId: m.member.id,
+        prompt: run.prompt,
+        runType: run.runType,
+        runStyle: run.runStyle,
+        runRatio: 'Landscape',
+        width: 1216,
+        height: 832,
+        isOpen: false,
+        isClaim: false,
+        isDelete: false,
+        likeCnt: 0,
+        originalKey: null,
+        thumbnailKey: null,
+        completedAt: null,
+      });
+      expect(Number(image.strength)).toBe(0.7);
+      expect(image.createdAt.getTime()).toBe(run.createdAt.getTime());
+    }
     const ledger = await t.services.db.ledgerEntry.findMany({ where: { memberId: m.member.id, reason: 'generation' } });
     expect(ledger).toEqual([expect.objectContaining({ delta: -400, balanceAfter: 600, reference: body.run_id })]);
     const job = await t.services.queues.generation.getJob(body.run_id as string);
