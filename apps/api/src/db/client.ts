@@ -41,6 +41,20 @@ export async function readRows<T>(db: DatabaseOrTransaction, query: Prisma.Sql):
   return result.rows as T[];
 }
 
+/**
+ * Runs one raw statement on the pool under the Prisma client, skipping Prisma's query layer, and
+ * returns how many rows it changed: for the one write on the path of every generation (an image
+ * marked complete), where that layer's query compiler runs on V8's baseline code in the worker
+ * (process-settings.ts) and cost more than the statement. Autocommit; `$executeRaw` inside a
+ * transaction.
+ */
+export async function runStatement(db: DatabaseOrTransaction, statement: Prisma.Sql): Promise<number> {
+  const pool = pools.get(db);
+  if (!pool) return db.$executeRaw(statement);
+  const result = await pool.query({ text: statement.text, values: statement.values as unknown[] });
+  return result.rowCount ?? 0;
+}
+
 /** The client inside `db.$transaction(async (tx) => ...)`; repositories accept either. */
 export type DatabaseTransaction = Prisma.TransactionClient;
 export type DatabaseOrTransaction = Database | DatabaseTransaction;

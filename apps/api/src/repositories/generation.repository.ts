@@ -1,4 +1,10 @@
-import { readRows, type Database, type DatabaseOrTransaction, type DatabaseTransaction } from '../db/client.ts';
+import {
+  readRows,
+  runStatement,
+  type Database,
+  type DatabaseOrTransaction,
+  type DatabaseTransaction,
+} from '../db/client.ts';
 import { Prisma } from '../generated/prisma/client.ts';
 
 /** What the worker needs to draw a run: its settings and its images (in image id order) with their status. */
@@ -71,16 +77,16 @@ export async function completeImage(
   imageId: string,
   keys: { originalKey: string; thumbnailKey: string },
 ): Promise<boolean> {
-  const { count } = await db.image.updateMany({
-    where: { imageId, status: 'processing' },
-    data: {
-      status: 'complete',
-      originalKey: keys.originalKey,
-      thumbnailKey: keys.thumbnailKey,
-      completedAt: new Date(),
-    },
-  });
-  return count === 1;
+  // On the pool, not through Prisma (runStatement): one statement on the path of every generation.
+  const changed = await runStatement(
+    db,
+    Prisma.sql`
+      UPDATE images
+         SET status = 'complete', original_key = ${keys.originalKey}, thumbnail_key = ${keys.thumbnailKey},
+             completed_at = now(), updated_at = now()
+       WHERE image_id = ${imageId} AND status = 'processing'`,
+  );
+  return changed === 1;
 }
 
 /**
