@@ -95,10 +95,23 @@ export async function completeImage(
  * checked, so a run with only held images is complete (each image says what came of it).
  */
 export async function settleRunStatus(db: Database, runId: string): Promise<void> {
-  const images = await db.image.findMany({ where: { runId }, select: { status: true } });
-  if (images.some((i) => i.status === 'processing')) return;
-  const status = images.some((i) => i.status === 'complete' || i.status === 'held') ? 'complete' : 'failed';
-  await db.generationRun.update({ where: { runId }, data: { status, completedAt: new Date() } });
+  // One statement on the pool (runStatement): it ends every generation job, and at
+  // WORKER_CONCURRENCY=1 the next job starts only after it; through Prisma it was two round trips
+  // and the query compiler on V8's baseline code (docs/performance.md, "Worker").
+  await runStatement(
+    db,
+    Prisma.sql`
+      UPDATE generation_runs
+         SET status = CASE
+               WHEN EXISTS (SELECT 1 FROM images
+                             WHERE run_id = ${runId} AND status IN ('complete'::generation_status, 'held'::generation_status))
+               THEN 'complete'::generation_status
+               ELSE 'failed'::generation_status
+             END,
+             completed_at = now(), updated_at = now()
+       WHERE run_id = ${runId}
+         AND NOT EXISTS (SELECT 1 FROM images WHERE run_id = ${runId} AND status = 'processing'::generation_status)`,
+  );
 }
 
 /**
