@@ -125,27 +125,52 @@ const loadAverage = () =>
 
 // ---- processes ----
 
+// Read from /proc, not by spawning `ps`: the RSS sampler runs every 250 ms during the burst, and a
+// synchronous `ps` twice each time (until 2026-11-28) took CPU from the product it was measuring and
+// stalled this process' event loop, which receives the completion events.
+
 interface Proc {
   pid: number;
   ppid: number;
+  /** The command's name (comm), e.g. `node`, `postgres`, `redis-server`. */
+  name: string;
+  /** CPU time in clock ticks: its own (utime + stime) and its reaped children's (cutime + cstime). */
+  cpuTicks: number;
+  childCpuTicks: number;
   rssKiB: number;
-  args: string;
 }
 
-function processes(): Proc[] {
-  const out = execFileSync('ps', ['-eo', 'pid=,ppid=,rss=,args='], { encoding: 'utf8' });
-  return out
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => {
-      const [pid, ppid, rss, ...rest] = line.trim().split(/\s+/);
-      return { pid: Number(pid), ppid: Number(ppid), rssKiB: Number(rss), args: rest.join(' ') };
-    });
+const PAGE_KIB = 4;
+const CLOCK_TICKS_PER_S = 100;
+
+function readProc(pid: number): Proc | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const close = stat.lastIndexOf(')');
+    const name = stat.slice(stat.indexOf('(') + 1, close);
+    // Fields after the name, numbered from 3 (state) as in proc(5).
+    const f = stat.slice(close + 2).split(' ');
+    const at = (n: number) => Number(f[n - 3]);
+    return {
+      pid,
+      ppid: at(4),
+      name,
+      cpuTicks: at(14) + at(15),
+      childCpuTicks: at(16) + at(17),
+      rssKiB: at(24) * PAGE_KIB,
+    };
+  } catch {
+    return null; // it ended between the listing and the read
+  }
 }
 
-/** RSS in MiB of the largest descendant of this process whose command line matches `script`. */
-function rssOf(script: RegExp): number {
-  const all = processes();
+/** This process' descendants (not itself), with their command lines. */
+function descendants(): Array<Proc & { args: string }> {
+  const all = fs
+    .readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .map((entry) => readProc(Number(entry)))
+    .filter((p): p is Proc => p !== null);
   const mine = new Set([process.pid]);
   for (let grew = true; grew;) {
     grew = false;
@@ -156,12 +181,67 @@ function rssOf(script: RegExp): number {
       }
     }
   }
-  const matches = all.filter((p) => mine.has(p.pid) && script.test(p.args));
-  return Math.max(0, ...matches.map((p) => p.rssKiB)) / 1024;
+  return all
+    .filter((p) => p.pid !== process.pid && mine.has(p.pid))
+    .map((p) => {
+      let args = '';
+      try {
+        args = fs.readFileSync(`/proc/${p.pid}/cmdline`, 'utf8').split('\0').join(' ');
+      } catch {
+        // ended meanwhile
+      }
+      return { ...p, args };
+    });
+}
+
+/** The pid of the descendant whose command line matches `script`, found once and kept while it lives. */
+function tracked(script: RegExp) {
+  let pid: number | null = null;
+  return (): Proc | null => {
+    const known = pid === null ? null : readProc(pid);
+    if (known) return known;
+    const found = descendants()
+      .filter((p) => script.test(p.args))
+      .sort((a, b) => b.rssKiB - a.rssKiB)[0];
+    pid = found?.pid ?? null;
+    return found ?? null;
+  };
 }
 // From the sources (tsx) or compiled (dist/), as local/stack.ts launches them.
-const workerRss = () => rssOf(/\b(?:src\/main\.ts|dist\/main\.js)\b/);
-const apiRss = () => rssOf(/\b(?:src\/server\.ts|dist\/server\.js)\b/);
+const WORKER_SCRIPT = /\b(?:src\/main\.ts|dist\/main\.js)\b/;
+const API_SCRIPT = /\b(?:src\/server\.ts|dist\/server\.js)\b/;
+const workerProc = tracked(WORKER_SCRIPT);
+const apiProc = tracked(API_SCRIPT);
+const workerRss = () => (workerProc()?.rssKiB ?? 0) / 1024;
+const apiRss = () => (apiProc()?.rssKiB ?? 0) / 1024;
+
+type CpuRole = 'worker' | 'api' | 'postgres' | 'redis' | 'benchmark' | 'other';
+
+/**
+ * CPU time (ms) so far of every process taking part, by role: the worker, the API, PostgreSQL (the
+ * postmaster with its backends, live and reaped), Redis, and this benchmark's own process (the
+ * members' HTTP calls and event streams, and the sampler). A difference over the burst, divided by
+ * its images, says where each image's CPU goes.
+ */
+function cpuByRole(): Record<CpuRole, number> {
+  const totals: Record<CpuRole, number> = { worker: 0, api: 0, postgres: 0, redis: 0, benchmark: 0, other: 0 };
+  for (const p of descendants()) {
+    const role: CpuRole = WORKER_SCRIPT.test(p.args)
+      ? 'worker'
+      : API_SCRIPT.test(p.args)
+        ? 'api'
+        : p.name.startsWith('postgres') || /\bpostgres\b/.test(p.args)
+          ? 'postgres'
+          : p.name.startsWith('redis')
+            ? 'redis'
+            : 'other';
+    // A postmaster's reaped backends count in its children's time; nobody else here forks.
+    totals[role] += ((p.cpuTicks + (role === 'postgres' ? p.childCpuTicks : 0)) * 1000) / CLOCK_TICKS_PER_S;
+  }
+  const own = process.cpuUsage();
+  totals.benchmark = (own.user + own.system) / 1000;
+  return totals;
+}
 
 // ---- the API as a member uses it ----
 
@@ -539,7 +619,12 @@ async function runAt(concurrency: number, args: Args, isLast: boolean) {
       apiPeak = Math.max(apiPeak, apiRss());
       workerPeak = Math.max(workerPeak, workerRss());
     }, 250);
+    const cpuBefore = cpuByRole();
     const queued = await burst(origin, queue, burstPool, args.burst, `c${concurrency}`);
+    const cpuAfter = cpuByRole();
+    const cpuPerImage = Object.fromEntries(
+      (Object.keys(cpuAfter) as CpuRole[]).map((role) => [role, (cpuAfter[role] - cpuBefore[role]) / args.burst]),
+    ) as Record<CpuRole, number>;
     apiPeak = Math.max(apiPeak, apiRss());
     const rssAfterBurst = workerRss();
     generated += args.burst;
@@ -575,6 +660,7 @@ async function runAt(concurrency: number, args: Args, isLast: boolean) {
       singlePhases,
       provider,
       queued,
+      cpuPerImage,
       apiPeakMiB: apiPeak,
       workerRssAtStartMiB: rssAtStart,
       workerRssAfterBurstMiB: rssAfterBurst,
@@ -593,6 +679,13 @@ async function runAt(concurrency: number, args: Args, isLast: boolean) {
     );
     console.log(
       `  ${queued.count} queued: ${queued.imagesPerMin.toFixed(0)} images/min, queue wait median ${ms(queued.queueWaitMedianMs)}, service per job median ${ms(queued.serviceMedianMs)}${queued.failed ? `, ${queued.failed} not complete` : ''}`,
+    );
+    const cpuTotal = Object.values(cpuPerImage).reduce((a, b) => a + b, 0);
+    console.log(
+      `    CPU per image in the burst: ${ms(cpuTotal)} = ${(Object.entries(cpuPerImage) as Array<[CpuRole, number]>)
+        .filter(([, value]) => value >= 0.5)
+        .map(([role, value]) => `${role} ${ms(value)}`)
+        .join(' + ')}`,
     );
     console.log(
       `  API peak RSS while queued: ${apiPeak.toFixed(0)} MiB; worker RSS ${rssAtStart.toFixed(0)} MiB after its first picture (models loaded), ${result.workerRssAfterBurstMiB.toFixed(0)} MiB after the burst`,
