@@ -131,15 +131,39 @@ export function findImageStatus(db: DatabaseOrTransaction, imageId: string) {
   return db.image.findUnique({ where: { imageId }, select: { status: true } });
 }
 
-export function findRunOwner(db: DatabaseOrTransaction, runId: string) {
-  return db.generationRun.findUnique({
-    where: { runId },
-    select: {
-      memberId: true,
-      status: true,
-      images: { select: { imageId: true, status: true }, orderBy: { imageId: 'asc' } },
-    },
-  });
+type RunStatus = 'processing' | 'complete' | 'failed' | 'held';
+
+/**
+ * Who a run belongs to, and its images' states (null when no such run). Read on every make call (is
+ * this run_id new?), so on the pool in one statement (readRows), not through Prisma's query layer.
+ */
+export async function findRunOwner(
+  db: DatabaseOrTransaction,
+  runId: string,
+): Promise<{ memberId: string; status: RunStatus; images: { imageId: string; status: RunStatus }[] } | null> {
+  const rows = await readRows<{
+    member_id: string;
+    status: RunStatus;
+    image_id: string | null;
+    image_status: RunStatus | null;
+  }>(
+    db,
+    Prisma.sql`
+      SELECT r.member_id, r.status::text AS status, i.image_id, i.status::text AS image_status
+        FROM generation_runs r
+        LEFT JOIN images i ON i.run_id = r.run_id
+       WHERE r.run_id = ${runId}
+       ORDER BY i.image_id`,
+  );
+  const first = rows[0];
+  if (!first) return null;
+  return {
+    memberId: first.member_id,
+    status: first.status,
+    images: rows.flatMap((row) =>
+      row.image_id && row.image_status ? [{ imageId: row.image_id, status: row.image_status }] : [],
+    ),
+  };
 }
 
 export interface NewRun {

@@ -1,4 +1,4 @@
-import type { Database, DatabaseOrTransaction, DatabaseTransaction } from '../db/client.ts';
+import { type Database, type DatabaseOrTransaction, type DatabaseTransaction, readRows } from '../db/client.ts';
 import { Prisma } from '../generated/prisma/client.ts';
 
 /**
@@ -33,11 +33,34 @@ export function findMemberById(db: DatabaseOrTransaction, memberId: string): Pro
 }
 
 /** What a make call reads of its member: who, the nickname it needs, the balance it answers, any mute. */
-export function findMemberToGenerate(db: DatabaseOrTransaction, memberId: string) {
-  return db.member.findUnique({
-    where: { id: memberId },
-    select: { id: true, nickname: true, coinBalance: true, deletedAt: true, mutedUntil: true },
-  });
+/** What a make call needs of its member; read on every make call, so on the pool (readRows). */
+export async function findMemberToGenerate(
+  db: DatabaseOrTransaction,
+  memberId: string,
+): Promise<{
+  id: string;
+  nickname: string | null;
+  coinBalance: number;
+  deletedAt: Date | null;
+  mutedUntil: Date | null;
+} | null> {
+  const rows = await readRows<{
+    id: string;
+    nickname: string | null;
+    coin_balance: number;
+    deleted_at: Date | null;
+    muted_until: Date | null;
+  }>(db, Prisma.sql`SELECT id, nickname, coin_balance, deleted_at, muted_until FROM members WHERE id = ${memberId}`);
+  const row = rows[0];
+  return row
+    ? {
+        id: row.id,
+        nickname: row.nickname,
+        coinBalance: row.coin_balance,
+        deletedAt: row.deleted_at,
+        mutedUntil: row.muted_until,
+      }
+    : null;
 }
 
 export function memberExists(db: DatabaseOrTransaction, memberId: string): Promise<boolean> {
