@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { closeServices, createServices } from './bootstrap/create-services.ts';
 import { loadConfig, processEnvironment } from './config/env.ts';
 import { ensureAdminAccount } from './services/members/ensure-admin.ts';
+import { warmLexiconScreen } from './services/safety/lexicon-screen.ts';
 
 /**
  * `npm start` (local/stack.ts) starts this process with --await-launcher while PostgreSQL and Redis are
@@ -23,7 +24,12 @@ function settingsFromLauncher(): Promise<NodeJS.ProcessEnv> {
 
 /** HTTP entry: parse config, build the app, listen, and shut down cleanly on SIGINT/SIGTERM. */
 async function main() {
-  const config = loadConfig({ ...processEnvironment(), ...(await settingsFromLauncher()) });
+  const launcherSettings = settingsFromLauncher();
+  // Meanwhile (npm start: while PostgreSQL starts), the prompt screen's patterns get compiled, which
+  // the first make call would otherwise wait for. Synchronous: the launcher's message waits in the
+  // channel, its listener is already there.
+  warmLexiconScreen();
+  const config = loadConfig({ ...processEnvironment(), ...(await launcherSettings) });
   const services = createServices(config);
   const app = await buildApp({ services });
   const admin = await ensureAdminAccount(services.db, config);

@@ -6,6 +6,7 @@ import {
   readAsWritten,
   repositoryLexicons,
   screenText,
+  warmLexiconScreen,
   type Lexicon,
 } from './lexicon-screen.ts';
 
@@ -178,5 +179,12 @@ describe('lexicon screen: verdict', () => {
     const plain = screenText('a teen', compiled);
     expect(plain).toMatchObject({ outcome: 'refused', rule: 'lexicon:en:minor' });
     expect(plain).not.toHaveProperty('escalate');
+  });
+});
+
+describe('lexicon screen: warm-up at start', () => {
+  it('runs an ordinary adult prompt through the repository lexicons, which it leaves compiled', () => {
+    expect(warmLexiconScreen()).toEqual({ outcome: 'allowed' });
+    expect(screenText('a warm-up picture of a calm lake at dusk')).toEqual({ outcome: 'allowed' });
   });
 });
