@@ -695,7 +695,7 @@ export function repositoryLexicons(today: Date = new Date()): CompiledLexicons {
  * Compiles the repository's lexicons and runs one prompt through them, so that V8 compiles their
  * patterns now: left to the first make call after a start, that call took ~350 ms more (the
  * lexicons' compilation ~160 ms, the patterns' first match ~180 ms; docs/performance.md, "Worker").
- * The API's entry calls it while it waits for the database.
+ * The API's entry calls it once it listens.
  */
 export function warmLexiconScreen(): SafetyVerdict {
   return screenText('a warm-up picture of a calm lake at dusk', repositoryLexicons());
