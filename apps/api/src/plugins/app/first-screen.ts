@@ -81,14 +81,33 @@ export interface RouteAssets {
   scripts: string[];
 }
 
+const manifests = new Map<string, { mtimeMs: number; size: number; chunks: Record<string, ManifestChunk> }>();
+
+/**
+ * The build's manifest, parsed once per version of the file (its mtime and size) rather than on every
+ * Explore document; a rebuild while the API runs is still seen at the next request. Null without one.
+ */
+function readManifest(file: string): Record<string, ManifestChunk> | null {
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(file);
+  } catch {
+    return null;
+  }
+  const kept = manifests.get(file);
+  if (kept?.mtimeMs === stat.mtimeMs && kept.size === stat.size) return kept.chunks;
+  const chunks = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
+  manifests.set(file, { mtimeMs: stat.mtimeMs, size: stat.size, chunks });
+  return chunks;
+}
+
 /**
  * What the route's chunk would bring: its stylesheets (and its imports') and its scripts. Null when
  * the build has no manifest or no such route: the markup would show unstyled, so no first screen then.
  */
 export function routeAssets(manifestFile: string, source: string, template: string): RouteAssets | null {
-  if (!fs.existsSync(manifestFile)) return null;
-  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
-  if (!manifest[source]) return null;
+  const manifest = readManifest(manifestFile);
+  if (!manifest?.[source]) return null;
   const css: string[] = [];
   const scripts: string[] = [];
   const seen = new Set<string>();
@@ -144,9 +163,13 @@ export function createFirstScreenRenderer(
       const answer = await app.inject({ method: 'GET', url: request.path, query: request.query });
       if (answer.statusCode !== 200) return null;
       const body = answer.body;
+      // The document depends on the build too (index.html's entry, the route's chunks): a rebuild
+      // while the API runs must not get a document rendered for the build before.
       const key = crypto
         .createHash('sha1')
-        .update(`${url}\n${formatFirstScreenCookie(hints)}\n${body}`)
+        .update(
+          `${url}\n${formatFirstScreenCookie(hints)}\n${template}\n${assets.stylesheets}\n${assets.scripts.join(' ')}\n${body}`,
+        )
         .digest('hex');
       let document = rendered.get(key);
       if (document === undefined) {

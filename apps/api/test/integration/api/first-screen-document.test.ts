@@ -191,4 +191,30 @@ describe('Explore document with the first screen', () => {
     expect(renders()).toBe(before + 1);
     expect(after.body).toContain('a new morning');
   });
+
+  it('a new web build while the API runs: the next document is rendered for it, not kept from the last', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/', headers: cookie('v2.mobile.dark.1') });
+    expect(first.body).toContain('data-entry="/assets/index-abc123.js"');
+    const indexFile = path.join(root, 'dist', 'index.html');
+    const manifestFile = path.join(root, 'dist', '.vite', 'manifest.json');
+    const rebuilt = {
+      ...MANIFEST,
+      'src/main.tsx': { ...MANIFEST['src/main.tsx'], file: 'assets/index-def456.js' },
+      'src/explore.tsx': { ...MANIFEST['src/explore.tsx'], file: 'assets/explore-10.js' },
+    };
+    fs.writeFileSync(indexFile, INDEX_HTML.replace('index-abc123.js', 'index-def456.js'));
+    fs.writeFileSync(manifestFile, JSON.stringify(rebuilt));
+    try {
+      const next = await t.app.inject({ method: 'GET', url: '/', headers: cookie('v2.mobile.dark.1') });
+      expect(next.body).toContain('data-entry="/assets/index-def456.js"');
+      expect(next.body).toContain('/assets/explore-10.js');
+      expect(next.body).not.toContain('index-abc123');
+      expect(next.body).not.toContain('explore-9.js');
+    } finally {
+      fs.writeFileSync(indexFile, INDEX_HTML);
+      fs.writeFileSync(manifestFile, JSON.stringify(MANIFEST));
+    }
+    const back = await t.app.inject({ method: 'GET', url: '/', headers: cookie('v2.mobile.dark.1') });
+    expect(back.body).toBe(first.body);
+  });
 });
