@@ -24,35 +24,51 @@ export interface RunToDraw {
   images: { imageId: string; status: string }[];
 }
 
+type RunStatus = 'processing' | 'complete' | 'failed' | 'held';
+
+/** A run's row joined with each of its images' (in image order; one row with no image when it has none). */
+interface RunImageRow {
+  run_id: string;
+  member_id: string;
+  prompt: string;
+  run_type: string;
+  run_style: string;
+  width: number;
+  height: number;
+  strength: string;
+  fourk: boolean;
+  cost: number;
+  request_cnt: number;
+  run_status: RunStatus;
+  image_id: string | null;
+  image_status: RunStatus | null;
+}
+
 /**
- * The run and its images in one query on the pool (readRows): it starts every generation job, and
- * Prisma's include took two round trips and more CPU than the query.
+ * A run and its images in one query on the pool (readRows), not through Prisma's query layer: it is
+ * read at the start of every generation job and on every make call (is this run_id new?).
  */
-export async function findRunWithImages(db: Database, runId: string): Promise<RunToDraw | null> {
-  const rows = await readRows<{
-    run_id: string;
-    member_id: string;
-    prompt: string;
-    run_type: string;
-    run_style: string;
-    width: number;
-    height: number;
-    strength: string;
-    fourk: boolean;
-    cost: number;
-    request_cnt: number;
-    image_id: string | null;
-    status: string | null;
-  }>(
+function readRunImageRows(db: DatabaseOrTransaction, runId: string): Promise<RunImageRow[]> {
+  return readRows<RunImageRow>(
     db,
     Prisma.sql`
       SELECT r.run_id, r.member_id, r.prompt, r.run_type, r.run_style, r.width, r.height, r.strength::text AS strength,
-             r.fourk, r.cost, r.request_cnt, i.image_id, i.status::text AS status
+             r.fourk, r.cost, r.request_cnt, r.status::text AS run_status, i.image_id, i.status::text AS image_status
         FROM generation_runs r
         LEFT JOIN images i ON i.run_id = r.run_id
        WHERE r.run_id = ${runId}
        ORDER BY i.image_id`,
   );
+}
+
+const imagesOf = (rows: RunImageRow[]) =>
+  rows.flatMap((row) =>
+    row.image_id && row.image_status ? [{ imageId: row.image_id, status: row.image_status }] : [],
+  );
+
+/** The run to draw, with its images' states (null when no such run). */
+export async function findRunWithImages(db: Database, runId: string): Promise<RunToDraw | null> {
+  const rows = await readRunImageRows(db, runId);
   const first = rows[0];
   if (!first) return null;
   return {
@@ -67,7 +83,7 @@ export async function findRunWithImages(db: Database, runId: string): Promise<Ru
     fourk: first.fourk,
     cost: first.cost,
     requestCnt: first.request_cnt,
-    images: rows.flatMap((row) => (row.image_id && row.status ? [{ imageId: row.image_id, status: row.status }] : [])),
+    images: imagesOf(rows),
   };
 }
 
@@ -131,39 +147,15 @@ export function findImageStatus(db: DatabaseOrTransaction, imageId: string) {
   return db.image.findUnique({ where: { imageId }, select: { status: true } });
 }
 
-type RunStatus = 'processing' | 'complete' | 'failed' | 'held';
-
-/**
- * Who a run belongs to, and its images' states (null when no such run). Read on every make call (is
- * this run_id new?), so on the pool in one statement (readRows), not through Prisma's query layer.
- */
+/** Who a run belongs to, and its images' states (null when no such run): on every make call. */
 export async function findRunOwner(
   db: DatabaseOrTransaction,
   runId: string,
 ): Promise<{ memberId: string; status: RunStatus; images: { imageId: string; status: RunStatus }[] } | null> {
-  const rows = await readRows<{
-    member_id: string;
-    status: RunStatus;
-    image_id: string | null;
-    image_status: RunStatus | null;
-  }>(
-    db,
-    Prisma.sql`
-      SELECT r.member_id, r.status::text AS status, i.image_id, i.status::text AS image_status
-        FROM generation_runs r
-        LEFT JOIN images i ON i.run_id = r.run_id
-       WHERE r.run_id = ${runId}
-       ORDER BY i.image_id`,
-  );
+  const rows = await readRunImageRows(db, runId);
   const first = rows[0];
   if (!first) return null;
-  return {
-    memberId: first.member_id,
-    status: first.status,
-    images: rows.flatMap((row) =>
-      row.image_id && row.image_status ? [{ imageId: row.image_id, status: row.image_status }] : [],
-    ),
-  };
+  return { memberId: first.member_id, status: first.run_status, images: imagesOf(rows) };
 }
 
 export interface NewRun {
