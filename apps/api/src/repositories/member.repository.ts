@@ -32,8 +32,10 @@ export function findMemberById(db: DatabaseOrTransaction, memberId: string): Pro
   return db.member.findUnique({ where: { id: memberId }, select: sessionFields });
 }
 
-/** What a make call reads of its member: who, the nickname it needs, the balance it answers, any mute. */
-/** What a make call needs of its member; read on every make call, so on the pool (readRows). */
+/**
+ * What a make call reads of its member: who, the nickname it needs, the balance it answers, any mute.
+ * Read on every make call, so on the pool (readRows), not through Prisma's query layer.
+ */
 export async function findMemberToGenerate(
   db: DatabaseOrTransaction,
   memberId: string,
