@@ -1,5 +1,6 @@
 // The production settings live in process-settings.ts; every other place that starts the API or the
 // worker must repeat them exactly, or the process an operator runs is not the one measured.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -67,3 +68,43 @@ describe('production process settings', () => {
     });
   });
 });
+
+/** The kernel's transparent huge page mode ("always", "madvise", "never"), or null where it has none. */
+function transparentHugePages(): string | null {
+  try {
+    return /\[(\w+)\]/.exec(fs.readFileSync('/sys/kernel/mm/transparent_hugepage/enabled', 'utf8'))?.[1] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** kB of transparent huge pages in a node process that holds eight 6 MiB buffers, started with `env`. */
+function hugePagesHoldingPictures(env: Record<string, string>): number {
+  const script = `
+    const held = [];
+    for (let i = 0; i < 8; i += 1) held.push(Buffer.allocUnsafe(6 << 20).fill(1));
+    const rollup = require('node:fs').readFileSync('/proc/self/smaps_rollup', 'utf8');
+    process.stdout.write(/AnonHugePages:\\s+(\\d+) kB/.exec(rollup)[1]);`;
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !name.startsWith('MALLOC_') && name !== 'GLIBC_TUNABLES'),
+  );
+  return Number(execFileSync(process.execPath, ['-e', script], { env: { ...clean, ...env }, encoding: 'utf8' }));
+}
+
+// glibc ignores a tunable it does not know, silently: this shows the worker's are spelled as glibc reads them.
+describe.skipIf(process.platform !== 'linux' || !['always', 'madvise'].includes(transparentHugePages() ?? ''))(
+  "the worker's malloc settings, in a process started with them",
+  () => {
+    it('puts picture-sized buffers on transparent huge pages', () => {
+      expect(hugePagesHoldingPictures(WORKER_MEMORY_ENV)).toBeGreaterThan(0);
+    });
+
+    it.skipIf(transparentHugePages() !== 'madvise')(
+      'which the kernel gives only when glibc asks (THP "madvise")',
+      () => {
+        const { GLIBC_TUNABLES: _asked, ...withoutTunables } = WORKER_MEMORY_ENV;
+        expect(hugePagesHoldingPictures(withoutTunables)).toBe(0);
+      },
+    );
+  },
+);
