@@ -1,15 +1,23 @@
 import { type Database, type DatabaseOrTransaction, type DatabaseTransaction, readRows } from '../db/client.ts';
 import { Prisma } from '../generated/prisma/client.ts';
+import type { MemberRole } from '../generated/prisma/enums.ts';
 
 /**
  * The member's role (and the instant before which their tokens are refused) when the member exists
- * and has not deleted the account, else null.
+ * and has not deleted the account, else null. Read by every signed-in request the member cache does
+ * not answer, which is every write (a write drops the member's entry: plugins/app/auth.ts), so on the
+ * pool (readRows), not through Prisma's query layer.
  */
-export async function findActiveMember(db: Database, memberId: string) {
-  return db.member.findFirst({
-    where: { id: memberId, deletedAt: null },
-    select: { role: true, sessionsValidAfter: true, suspendedAt: true },
-  });
+export async function findActiveMember(
+  db: Database,
+  memberId: string,
+): Promise<{ role: MemberRole; sessionsValidAfter: Date | null; suspendedAt: Date | null } | null> {
+  const rows = await readRows<{ role: MemberRole; sessions_valid_after: Date | null; suspended_at: Date | null }>(
+    db,
+    Prisma.sql`SELECT role, sessions_valid_after, suspended_at FROM members WHERE id = ${memberId} AND deleted_at IS NULL`,
+  );
+  const row = rows[0];
+  return row ? { role: row.role, sessionsValidAfter: row.sessions_valid_after, suspendedAt: row.suspended_at } : null;
 }
 
 const sessionFields = {
