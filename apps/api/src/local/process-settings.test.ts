@@ -69,42 +69,60 @@ describe('production process settings', () => {
   });
 });
 
-/** The kernel's transparent huge page mode ("always", "madvise", "never"), or null where it has none. */
-function transparentHugePages(): string | null {
-  try {
-    return /\[(\w+)\]/.exec(fs.readFileSync('/sys/kernel/mm/transparent_hugepage/enabled', 'utf8'))?.[1] ?? null;
-  } catch {
-    return null;
-  }
+/** glibc's dynamic loader, as this Node process loaded it (null where Node does not run on glibc). */
+function glibcLoader(): string | null {
+  const report = process.report.getReport() as { sharedObjects?: string[] };
+  return report.sharedObjects?.find((file) => /\/ld-linux[^/]*\.so/.test(file)) ?? null;
 }
 
-/** kB of transparent huge pages in a node process that holds eight 6 MiB buffers, started with `env`. */
-function hugePagesHoldingPictures(env: Record<string, string>): number {
-  const script = `
-    const held = [];
-    for (let i = 0; i < 8; i += 1) held.push(Buffer.allocUnsafe(6 << 20).fill(1));
-    const rollup = require('node:fs').readFileSync('/proc/self/smaps_rollup', 'utf8');
-    process.stdout.write(/AnonHugePages:\\s+(\\d+) kB/.exec(rollup)[1]);`;
+/** The glibc tunables a process started with `env` reads, by name (`ld.so --list-tunables`). */
+function tunablesRead(env: Record<string, string>): Map<string, number> {
   const clean = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !name.startsWith('MALLOC_') && name !== 'GLIBC_TUNABLES'),
   );
-  return Number(execFileSync(process.execPath, ['-e', script], { env: { ...clean, ...env }, encoding: 'utf8' }));
+  const listed = execFileSync(glibcLoader()!, ['--list-tunables'], { env: { ...clean, ...env }, encoding: 'utf8' });
+  return new Map([...listed.matchAll(/^(glibc\.[\w.]+): (0x[0-9a-f]+|\d+)/gm)].map((m) => [m[1]!, Number(m[2])]));
 }
 
-// glibc ignores a tunable it does not know, silently: this shows the worker's are spelled as glibc reads them.
-describe.skipIf(process.platform !== 'linux' || !['always', 'madvise'].includes(transparentHugePages() ?? ''))(
-  "the worker's malloc settings, in a process started with them",
-  () => {
-    it('puts picture-sized buffers on transparent huge pages', () => {
-      expect(hugePagesHoldingPictures(WORKER_MEMORY_ENV)).toBeGreaterThan(0);
-    });
+/** The MALLOC_ variables glibc reads as tunables (glibc's manual, "Memory Allocation Tunables"). */
+const MALLOC_VARIABLE_TUNABLES: Record<string, string> = {
+  MALLOC_ARENA_MAX: 'glibc.malloc.arena_max',
+  MALLOC_MMAP_THRESHOLD_: 'glibc.malloc.mmap_threshold',
+  MALLOC_TRIM_THRESHOLD_: 'glibc.malloc.trim_threshold',
+  MALLOC_TOP_PAD_: 'glibc.malloc.top_pad',
+  MALLOC_MMAP_MAX_: 'glibc.malloc.mmap_max',
+};
 
-    it.skipIf(transparentHugePages() !== 'madvise')(
-      'which the kernel gives only when glibc asks (THP "madvise")',
-      () => {
-        const { GLIBC_TUNABLES: _asked, ...withoutTunables } = WORKER_MEMORY_ENV;
-        expect(hugePagesHoldingPictures(withoutTunables)).toBe(0);
-      },
-    );
-  },
-);
+/** What each variable of `env` should set: tunable name -> value. */
+function tunablesAsked(env: Record<string, string>): Map<string, number> {
+  const asked = new Map<string, number>();
+  for (const [name, value] of Object.entries(env)) {
+    if (name === 'GLIBC_TUNABLES') {
+      for (const setting of value.split(':')) {
+        const [tunable, tunableValue] = setting.split('=');
+        asked.set(tunable!, Number(tunableValue));
+      }
+    } else {
+      expect(MALLOC_VARIABLE_TUNABLES, `${name} is not a variable glibc reads`).toHaveProperty(name);
+      asked.set(MALLOC_VARIABLE_TUNABLES[name]!, Number(value));
+    }
+  }
+  return asked;
+}
+
+// glibc ignores a tunable it does not know, and a variable it does not read, silently: a misspelt
+// setting would leave the process as if it were not there. The loader lists what it actually read.
+describe.runIf(glibcLoader() !== null)('the memory settings, as glibc reads them', () => {
+  it.each([
+    ['the API', API_MEMORY_ENV],
+    ['the worker', WORKER_MEMORY_ENV],
+  ])('%s: every variable reaches glibc with its value', (_process, env) => {
+    const read = tunablesRead(env);
+    for (const [tunable, value] of tunablesAsked(env))
+      expect({ tunable, value: read.get(tunable) }).toEqual({ tunable, value });
+  });
+
+  it('an unknown tunable is not read (what the check above would catch)', () => {
+    expect(tunablesRead({ GLIBC_TUNABLES: 'glibc.malloc.hugetbl=1' }).get('glibc.malloc.hugetlb')).toBe(0);
+  });
+});
