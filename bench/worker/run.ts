@@ -100,7 +100,6 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 const ms = (value: number) => `${value.toFixed(0)} ms`;
-const sum = (values: Record<string, number>) => Object.values(values).reduce((a, b) => a + b, 0);
 const sleep = (millis: number) => new Promise((resolve) => setTimeout(resolve, millis));
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -681,7 +680,7 @@ async function runAt(concurrency: number, args: Args, isLast: boolean) {
     console.log(
       `  ${queued.count} queued: ${queued.imagesPerMin.toFixed(0)} images/min, queue wait median ${ms(queued.queueWaitMedianMs)}, service per job median ${ms(queued.serviceMedianMs)}${queued.failed ? `, ${queued.failed} not complete` : ''}`,
     );
-    const cpuTotal = sum(cpuPerImage);
+    const cpuTotal = Object.values(cpuPerImage).reduce((a, b) => a + b, 0);
     console.log(
       `    CPU per image in the burst: ${ms(cpuTotal)} = ${(Object.entries(cpuPerImage) as Array<[CpuRole, number]>)
         .filter(([, value]) => value >= 0.5)
