@@ -5,6 +5,7 @@
 // and a card whose picture fails.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatFindings, seriousViolations } from '../support/a11y.ts';
 import { registerMember, signedInStorage, type Member } from '../support/accounts.ts';
 import { baseUrl } from '../support/base-url.ts';
 import { launchBrowser, newPage, urlFor } from '../support/browser.ts';
@@ -484,6 +485,12 @@ describe('card pictures', () => {
       await second.elementHandle(),
     );
     expect(await cards(page).getByText('Failed to load image').count()).toBe(1);
+    // The notice shows inside the card's open button, so its name says it too (label in name).
+    await expect
+      .poll(() => broken.getByRole('button', { name: /^Open image/ }).getAttribute('aria-label'))
+      .toBe(`Open image: ${first.prompt} — Failed to load image`);
+    const findings = await seriousViolations(page, 'a card whose picture failed');
+    expect(findings, formatFindings(findings)).toEqual([]);
     await page.context().close();
   });
 });

@@ -6,11 +6,13 @@
 import { PROMPT_REFUSED_DETAIL } from '@velvet/api/services/safety/screen-prompt';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatFindings, seriousViolations } from '../support/a11y.ts';
 import { baseUrl } from '../support/base-url.ts';
 import { launchBrowser, newPage, urlFor } from '../support/browser.ts';
 import {
   errorToast,
   generateThroughApi,
+  IMAGE_TIMEOUT,
   registerGenerateMember,
   screen,
   textOf,
@@ -345,6 +347,25 @@ describe('generation screen, refusals and guests', () => {
     await expectAlertUntilDismissed(page, failed);
     // The guard reset: Generate can be pressed again.
     expect(await s.generate.isEnabled()).toBe(true);
+    await page.context().close();
+  });
+
+  it("a finished image whose picture fails says 'Failed to load image', in its tile's name too", async () => {
+    const member = await registerGenerateMember('thumbfail');
+    const page = await openGenerate(member, false, (p) => {
+      void p.route('**/api/v2/image/thumb/*', (route) =>
+        route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":"error","message":"boom"}' }),
+      );
+    });
+    const s = screen(page);
+    await s.prompt.fill('a quiet harbour at dawn');
+    await s.generate.click();
+    const tile = s.groups.first().locator('[data-testid="image-tile"][data-status="complete"]');
+    await tile.getByText('Failed to load image', { exact: true }).waitFor({ state: 'visible', timeout: IMAGE_TIMEOUT });
+    // Shown inside the tile's button, so part of its name (label in name).
+    expect(await tile.getAttribute('aria-label')).toBe('Open image 1 — Failed to load image');
+    const findings = await seriousViolations(page, 'a tile whose picture failed');
+    expect(findings, formatFindings(findings)).toEqual([]);
     await page.context().close();
   });
 

@@ -31,12 +31,8 @@ export interface GalleryCardProps {
   onLike: (image: TImage) => void;
 }
 
-function Picture({
-  image,
-  withAuth,
-  token,
-  priority = false,
-}: Pick<GalleryCardProps, 'image' | 'withAuth' | 'token' | 'priority'>) {
+/** Where a card's picture comes from, and whether it can be shown (held, failed or fine). */
+function useCardPicture(image: TImage, withAuth: boolean, token: string | null) {
   const ref = useRef<HTMLDivElement>(null);
   const near = useInView(ref);
   const held = image.status === 'held';
@@ -44,7 +40,23 @@ function Picture({
   const authorized = useAuthorizedImage(withAuth ? url : null, token, near);
   const [broken, setBroken] = useState(false);
   const src = withAuth ? authorized.src : url;
-  const failed = broken || (withAuth && authorized.error !== null) || !url;
+  const failed = !held && (broken || (withAuth && authorized.error !== null) || !url);
+  // The text the card shows instead of the picture: part of the open button's name, since it shows
+  // inside it (WCAG 2.5.3, label in name). After a dash, not in brackets: a name's bracketed words
+  // do not count as its label.
+  const notice = held ? HELD_IMAGE_TEXTS.label : failed ? GALLERY_TEXTS.imageFailed : null;
+  return { ref, near, src, held, failed, notice, setBroken };
+}
+
+type CardPicture = ReturnType<typeof useCardPicture>;
+
+function Picture({
+  image,
+  picture,
+  withAuth,
+  priority = false,
+}: Pick<GalleryCardProps, 'image' | 'withAuth' | 'priority'> & { picture: CardPicture }) {
+  const { ref, near, src, held, failed, setBroken } = picture;
   const [loaded, setLoaded] = useState(false);
 
   return (
@@ -95,6 +107,7 @@ function GalleryCardView({
 }: GalleryCardProps) {
   const { width, height } = RATIOS[image.run_ratio];
   const liked = image.is_liked === 'Y';
+  const picture = useCardPicture(image, withAuth, token);
   return (
     <article
       className={styles.card}
@@ -108,9 +121,9 @@ function GalleryCardView({
         className={styles.open}
         onClick={() => onOpen(image)}
         // The whole prompt: it shows on hover and focus, and a name must hold the visible text.
-        aria-label={`Open image: ${image.prompt}`}
+        aria-label={`Open image: ${image.prompt}${picture.notice ? ` — ${picture.notice}` : ''}`}
       >
-        <Picture image={image} withAuth={withAuth} token={token} priority={priority} />
+        <Picture image={image} picture={picture} withAuth={withAuth} priority={priority} />
         <span className={styles.shade} aria-hidden="true" />
         <span className={styles.prompt} aria-hidden="true">
           {image.prompt}

@@ -193,22 +193,28 @@ function GeneratedImageTile({ image, index, ratio, token, onOpen }: TileProps) {
       </div>
     );
   }
+  // Shown in place of the picture, inside the button: so part of its name too (WCAG 2.5.3).
+  const notice = picture.src
+    ? null
+    : image.is_delete === 'Y'
+      ? 'This Image is deleted'
+      : picture.error !== null
+        ? 'Failed to load image'
+        : null;
   return (
     <button
       type="button"
       className={`${styles.tile} ${styles.complete}`}
       style={frame}
       onClick={onOpen}
-      aria-label={`Open ${label.toLowerCase()}`}
+      aria-label={`Open ${label.toLowerCase()}${notice ? ` — ${notice}` : ''}`}
       data-testid="image-tile"
       data-status="complete"
     >
       {picture.src ? (
         <img className={styles.picture} src={picture.src} alt={`Generated image ${index + 1}`} draggable={false} />
-      ) : picture.error !== null || image.is_delete === 'Y' ? (
-        <span className={styles.tileText}>
-          {image.is_delete === 'Y' ? 'This Image is deleted' : 'Failed to load image'}
-        </span>
+      ) : notice ? (
+        <span className={styles.tileText}>{notice}</span>
       ) : (
         <Spinner size={22} />
       )}
