@@ -122,6 +122,28 @@ describe('ad slots', () => {
     await page.context().close();
   });
 
+  it("a splash ad whose reader does not load (a release replaced it): 'error loading ad', then the house promo", async () => {
+    const page = await newPage(browser, { consent: true, localStorage: signedInStorage(member.session) });
+    const warnings: string[] = [];
+    page.on('console', (entry) => {
+      if (entry.type() === 'warning') warnings.push(entry.text());
+    });
+    // The VAST reader is a chunk of its own, fetched with the first splash ad.
+    let readerRequested = false;
+    await page.route(/\/assets\/vast-[^/]+\.js$/, (route) => {
+      readerRequested = true;
+      return route.fulfill({ status: 404, body: 'gone' });
+    });
+    await page.goto(urlFor(baseUrl(), '/'));
+    await waitForCardCount(page, 30);
+    expect(readerRequested).toBe(false);
+    await scrollUntilCards(page, 60);
+    await waitVisible(slot(page, 38).getByTestId('house-promo'));
+    expect(readerRequested).toBe(true);
+    await expect.poll(() => warnings.some((text) => text.startsWith('error loading ad'))).toBe(true);
+    await page.context().close();
+  });
+
   it("a splash ad that does not answer within 10 s: 'ad load timed out', then the house promo", async () => {
     const page = await newPage(browser, { consent: true, localStorage: signedInStorage(member.session) });
     const warnings: string[] = [];

@@ -3,7 +3,7 @@
 // slot falls back to the house promo. Impression trackers are requested once the picture shows.
 import { useEffect, useRef, useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { AdLoadError, loadVastAd, type VastAd } from '../vast.ts';
+import type { VastAd } from '../vast.ts';
 import styles from './ads.module.css';
 
 export interface SplashAdProps {
@@ -29,14 +29,26 @@ export function SplashAd({ url, onFailed }: SplashAdProps) {
 
   useEffect(() => {
     const controller = new AbortController();
-    loadVastAd(url, { signal: controller.signal })
-      .then((loaded) => {
-        if (!controller.signal.aborted) setAd(loaded);
-      })
+    // The VAST reader comes with the first splash ad, not with the app: no grid shows one at first
+    // paint (its slot is the 38th), and the first load's budget is tight (docs/performance.md).
+    import('../vast.ts')
+      .then(({ AdLoadError, loadVastAd }) =>
+        loadVastAd(url, { signal: controller.signal }).then(
+          (loaded) => {
+            if (!controller.signal.aborted) setAd(loaded);
+          },
+          (error: unknown) => {
+            if (controller.signal.aborted) return;
+            const message = error instanceof AdLoadError ? error.message : 'error loading ad';
+            console.warn(message, error instanceof AdLoadError ? (error.detail ?? '') : error);
+            onFailedRef.current();
+          },
+        ),
+      )
       .catch((error: unknown) => {
+        // The reader's chunk did not load.
         if (controller.signal.aborted) return;
-        const message = error instanceof AdLoadError ? error.message : 'error loading ad';
-        console.warn(message, error instanceof AdLoadError ? (error.detail ?? '') : error);
+        console.warn('error loading ad', error);
         onFailedRef.current();
       });
     return () => controller.abort();
