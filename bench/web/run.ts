@@ -19,9 +19,10 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { CONSENT_KEY, CONSENT_VALUE, DESKTOP_VIEWPORT, launchBrowser } from '../../e2e/support/browser.ts';
+import { FIRST_LOAD_GZIP_BUDGET_KB, firstLoadAssets } from '../../e2e/support/first-load.ts';
 import { FIRST_SCREEN_COOKIE, formatFirstScreenCookie } from '@velvet/contracts/first-screen';
 import { startStack } from '@velvet/api/local/stack';
 import { findFreePort } from '@velvet/api/local/redis';
@@ -29,10 +30,9 @@ import { findFreePort } from '@velvet/api/local/redis';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 let WEB_DIR = path.join(ROOT, 'apps/web');
 let DIST = path.join(WEB_DIR, 'dist');
-const EXPLORE_SOURCE = 'src/app/routes/gallery/explore.tsx';
 const REFERENCE_PAGE = 'bench-reference.html';
 
-const GOALS = { firstLoadGzipKB: 150, lcpRatio: 3 };
+const GOALS = { firstLoadGzipKB: FIRST_LOAD_GZIP_BUDGET_KB, lcpRatio: 3 };
 
 interface Args {
   build: boolean;
@@ -79,63 +79,6 @@ const median = (values: number[]) => {
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 // ---- 1. bundle sizes ----
-
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  imports?: string[];
-  css?: string[];
-}
-
-interface Asset {
-  file: string;
-  why: 'entry' | 'explore';
-  raw: number;
-  gzip: number;
-  brotli: number;
-}
-
-function sizeOf(file: string, why: Asset['why']): Asset {
-  const bytes = fs.readFileSync(path.join(DIST, file));
-  return {
-    file,
-    why,
-    raw: bytes.length,
-    gzip: gzipSync(bytes, { level: 9 }).length,
-    brotli: brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }).length,
-  };
-}
-
-/** The files the first load of `/` fetches: index.html's scripts, preloads and styles, then Explore's. */
-function firstLoadAssets(): Asset[] {
-  const html = fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
-  const entryFiles = new Set<string>();
-  for (const match of html.matchAll(/<(?:script|link)\b[^>]*?(?:src|href)="\/([^"]+\.(?:js|css))"/g)) {
-    entryFiles.add(match[1]!);
-  }
-  const manifestFile = path.join(DIST, '.vite/manifest.json');
-  if (!fs.existsSync(manifestFile)) throw new Error('apps/web/dist has no .vite/manifest.json: build with --manifest');
-  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
-  const exploreFiles = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk) return;
-    for (const file of [chunk.file, ...(chunk.css ?? [])]) {
-      if (!entryFiles.has(file) && !exploreFiles.has(file)) exploreFiles.add(file);
-    }
-    for (const imported of chunk.imports ?? []) {
-      if (!entryFiles.has(manifest[imported]?.file ?? '')) visit(imported);
-    }
-  };
-  const exploreKey = Object.keys(manifest).find((key) => manifest[key]?.src === EXPLORE_SOURCE);
-  if (!exploreKey) throw new Error(`the manifest has no chunk for ${EXPLORE_SOURCE}`);
-  visit(exploreKey);
-  return [
-    ...[...entryFiles].map((file) => sizeOf(file, 'entry')),
-    ...[...exploreFiles].map((file) => sizeOf(file, 'explore')),
-  ];
-}
 
 function build(): void {
   console.log('building apps/web (vite build --manifest)...');
@@ -277,7 +220,7 @@ async function main() {
   }
   if (args.build || !fs.existsSync(path.join(DIST, '.vite/manifest.json'))) build();
 
-  const assets = firstLoadAssets();
+  const assets = firstLoadAssets(DIST);
   const total = (key: 'raw' | 'gzip' | 'brotli') => assets.reduce((sum, asset) => sum + asset[key], 0);
   const jsGzip = assets.filter((a) => a.file.endsWith('.js')).reduce((sum, a) => sum + a.gzip, 0);
   // Files under 1 KB are not worth a compressed copy (apps/web/build/precompress.ts).
