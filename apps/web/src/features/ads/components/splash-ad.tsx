@@ -3,7 +3,7 @@
 // slot falls back to the house promo. Impression trackers are requested once the picture shows.
 import { useEffect, useRef, useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import type { VastAd } from '../vast.ts';
+import type * as vast from '../vast.ts';
 import styles from './ads.module.css';
 
 export interface SplashAdProps {
@@ -20,7 +20,7 @@ function trackImpressions(urls: readonly string[]) {
 }
 
 export function SplashAd({ url, onFailed }: SplashAdProps) {
-  const [ad, setAd] = useState<VastAd | null>(null);
+  const [ad, setAd] = useState<vast.VastAd | null>(null);
   const onFailedRef = useRef(onFailed);
   const tracked = useRef(false);
   useEffect(() => {
@@ -31,26 +31,21 @@ export function SplashAd({ url, onFailed }: SplashAdProps) {
     const controller = new AbortController();
     // The VAST reader comes with the first splash ad, not with the app: no grid shows one at first
     // paint (its slot is the 38th), and the first load's budget is tight (docs/performance.md).
-    import('../vast.ts')
-      .then(({ AdLoadError, loadVastAd }) =>
-        loadVastAd(url, { signal: controller.signal }).then(
-          (loaded) => {
-            if (!controller.signal.aborted) setAd(loaded);
-          },
-          (error: unknown) => {
-            if (controller.signal.aborted) return;
-            const message = error instanceof AdLoadError ? error.message : 'error loading ad';
-            console.warn(message, error instanceof AdLoadError ? (error.detail ?? '') : error);
-            onFailedRef.current();
-          },
-        ),
-      )
-      .catch((error: unknown) => {
-        // The reader's chunk did not load.
+    const load = async () => {
+      let reader: typeof vast | undefined;
+      try {
+        reader = await import('../vast.ts');
+        const loaded = await reader.loadVastAd(url, { signal: controller.signal });
+        if (!controller.signal.aborted) setAd(loaded);
+      } catch (error) {
         if (controller.signal.aborted) return;
-        console.warn('error loading ad', error);
+        // A reader that did not load is an ad that did not load.
+        const known = reader && error instanceof reader.AdLoadError ? error : null;
+        console.warn(known?.message ?? 'error loading ad', known ? (known.detail ?? '') : error);
         onFailedRef.current();
-      });
+      }
+    };
+    void load();
     return () => controller.abort();
   }, [url]);
 
