@@ -22,7 +22,7 @@
 //   every `is_liked`), a finished generation (My Collections). They are not kept in the process: each
 //   hit is one Redis round trip, so an invalidation from any instance applies at once.
 import type { TListImagesRequestParsed } from '@velvet/contracts/galleries/list-images';
-import type { Redis } from 'ioredis';
+import type { ChainableCommander, Redis } from 'ioredis';
 
 export const GALLERY_VERSION_KEY = 'gallery:v';
 const PAGE_PREFIX = 'gallery:page:';
@@ -48,13 +48,6 @@ local m = redis.call('GET', KEYS[2]) or '0'
 return { v, m, redis.call('GET', ARGV[1] .. v .. ':' .. m .. ':' .. ARGV[2]) }
 `;
 
-/** KEYS[1] = member version key, ARGV[1] = its lifetime in ms: INCR that forgets idle members. */
-const MEMBER_BUMP_SCRIPT = `
-local m = redis.call('INCR', KEYS[1])
-redis.call('PEXPIRE', KEYS[1], ARGV[1])
-return m
-`;
-
 type RedisWithRead = Redis & {
   galleryCacheRead(versionKey: string, prefix: string, query: string): Promise<[string, string | null]>;
   galleryCacheReadMember(
@@ -63,7 +56,6 @@ type RedisWithRead = Redis & {
     prefix: string,
     query: string,
   ): Promise<[string, string, string | null]>;
-  galleryCacheBumpMember(memberKey: string, lifetimeMs: number): Promise<number>;
 };
 
 /** The signed-in galleries, as cached per member. */
@@ -84,9 +76,6 @@ function defineScripts(redis: Redis) {
   }
   if (typeof client.galleryCacheReadMember !== 'function') {
     redis.defineCommand('galleryCacheReadMember', { numberOfKeys: 2, lua: MEMBER_READ_SCRIPT });
-  }
-  if (typeof client.galleryCacheBumpMember !== 'function') {
-    redis.defineCommand('galleryCacheBumpMember', { numberOfKeys: 1, lua: MEMBER_BUMP_SCRIPT });
   }
   return client;
 }
@@ -272,9 +261,20 @@ export async function invalidateMemberGalleries(memberId: string, redis?: Redis)
   const clients = redis ? [redis] : [...registered];
   await Promise.all(
     clients.map((client) =>
-      defineScripts(client)
-        .galleryCacheBumpMember(memberVersionKey(memberId), MEMBER_VERSION_LIFETIME_MS)
+      staleMemberGalleries(client.multi(), memberId)
+        .exec()
         .catch(() => null),
     ),
   );
+}
+
+/**
+ * Adds to a caller's MULTI what makes one member's cached signed-in pages stale, so the caller can send
+ * it with what follows in one round trip (the worker: the image's `complete` event right after, which
+ * Redis then runs after the bump, never before). Plain commands, no script: a script Redis has
+ * forgotten (a restart) is re-sent by the client after the commands behind it, out of order.
+ */
+export function staleMemberGalleries(multi: ChainableCommander, memberId: string): ChainableCommander {
+  const key = memberVersionKey(memberId);
+  return multi.incr(key).pexpire(key, MEMBER_VERSION_LIFETIME_MS);
 }

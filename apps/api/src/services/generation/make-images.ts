@@ -14,7 +14,7 @@ import { findMemberToGenerate } from '../../repositories/member.repository.ts';
 import { InsufficientCoinsError, postLedgerEntry } from '../ledger/post-ledger-entry.ts';
 import { SAFETY_UNAVAILABLE_DETAIL, SafetyUnavailableError, type PromptSafety } from '../safety/prompt-pipeline.ts';
 import { screenPrompt, type ScreenResult } from '../safety/screen-prompt.ts';
-import { failGenerationRun } from './run-generation.ts';
+import { failGenerationRun, runDrawing } from './run-generation.ts';
 
 export const NICKNAME_NEEDED = 'Please set a nickname on the Manage Account page before generating images.';
 export const QUEUE_DOWN =
@@ -122,7 +122,19 @@ export async function makeImages(
   }
 
   try {
-    await generationRunJob.enqueue(deps.queues, { runId: input.run_id });
+    // What to draw goes with the job (the values just committed, as the worker reads them from the
+    // run): the worker starts drawing while it reads the run.
+    const drawing = runDrawing({
+      prompt: input.prompt,
+      runType: input.run_type,
+      runStyle: input.run_style,
+      width: size.width,
+      height: size.height,
+      strength: input.strength.toFixed(1),
+      fourk,
+      requestCnt: imageIds.length,
+    });
+    await generationRunJob.enqueue(deps.queues, { runId: input.run_id, drawing });
   } catch {
     // Without a job nothing would ever finish the run: give the coins back at once.
     await failGenerationRun(deps, input.run_id);

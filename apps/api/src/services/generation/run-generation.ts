@@ -4,7 +4,7 @@ import { UnrecoverableError } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Database } from '../../db/client.ts';
 import { decodeRgb, type RgbPicture } from '../../lib/picture-pixels.ts';
-import type { ImageModelProvider } from '../../providers/image-model/index.ts';
+import type { GeneratedImage, ImageModelProvider } from '../../providers/image-model/index.ts';
 import type { ImageStorage } from '../../providers/storage/index.ts';
 import { ImageProviderError } from '../../providers/image-model/errors.ts';
 import { makeThumbnail, storeImageFiles, storeQuarantinedImage } from '../../providers/storage/image-files.ts';
@@ -17,10 +17,11 @@ import {
   settleRunStatus,
 } from '../../repositories/generation.repository.ts';
 import { createSafetyHold, recordHeldPictureEvent } from '../../repositories/safety-holds.repository.ts';
-import { tryPublishMemberEvent } from '../events/member-events.ts';
+import { queueMemberEvent, tryPublishMemberEvent } from '../events/member-events.ts';
+import type { RunDrawing } from '../../jobs/generation-run.job.ts';
 import { postLedgerEntry } from '../ledger/post-ledger-entry.ts';
 import type { PictureSafetyCheck, PictureVerdict } from '../safety/verdict.ts';
-import { invalidateMemberGalleries } from '../galleries/gallery-cache.ts';
+import { staleMemberGalleries } from '../galleries/gallery-cache.ts';
 
 /** What drawing a run needs (the worker passes its services). */
 export interface GenerationDeps {
@@ -37,40 +38,68 @@ type HeldVerdict = Extract<PictureVerdict, { outcome: 'held' }>;
 /** The idempotency key of an image's refund: one key for the hold and the failure paths alike. */
 const refundKey = (imageId: string) => `generation_refund:${imageId}`;
 
+/** What `run`'s pictures are drawn from (the make call queues the same, computed by this function). */
+export function runDrawing(run: {
+  prompt: string;
+  runType: string;
+  runStyle: string;
+  width: number;
+  height: number;
+  strength: number | string | { toString(): string };
+  fourk: boolean;
+  requestCnt: number;
+}): RunDrawing {
+  return {
+    prompt: run.prompt,
+    model: run.runType as Model,
+    style: run.runStyle as Style,
+    width: run.width,
+    height: run.height,
+    strength: Number(run.strength),
+    count: run.requestCnt,
+    upscale4k: run.fourk,
+  };
+}
+
+function sameDrawing(a: RunDrawing, b: RunDrawing): boolean {
+  return (Object.keys(b) as (keyof RunDrawing)[]).every((key) => a[key] === b[key]);
+}
+
 /**
  * Draws the images of a run that are still processing, passes each picture through the picture safety
  * check, and stores it: where members fetch it when allowed, in quarantine when held. Safe to run
  * twice: only processing images are pending, so a retry after a crash only finishes what is missing.
  * A check that throws fails the attempt (the job retries; the last attempt's failure path refunds):
- * no picture is ever stored unchecked.
+ * no picture is ever stored unchecked. `queued`: what the job says to draw (queued once the run was
+ * committed): drawing starts at once and the run is read beside it, off each image's path
+ * (docs/performance.md, "Worker"); the run's row decides, and a drawing that differs from it is dropped.
  */
-export async function runGeneration(services: GenerationDeps, runId: string, log: Logger): Promise<void> {
-  const run = await findRunWithImages(services.db, runId);
-  if (!run) throw new UnrecoverableError(`Generation run ${runId} does not exist`);
-  const pending = run.images.filter((image) => image.status === 'processing');
-  if (pending.length === 0) return;
-
-  let images;
-  try {
-    images = await services.imageModel.generate({
-      runId,
-      prompt: run.prompt,
-      model: run.runType as Model,
-      style: run.runStyle as Style,
-      width: run.width,
-      height: run.height,
-      strength: Number(run.strength),
-      count: run.images.length,
-      upscale4k: run.fourk,
-    });
-  } catch (error) {
-    // A request the provider refuses (4xx, malformed answer) will not succeed on retry: fail the run
-    // now so its coins come back at once. Transient errors (timeouts, 5xx, 429) are retried.
-    if (error instanceof ImageProviderError && !error.transient) {
-      log.warn({ runId, code: error.code, status: error.status }, 'image provider refused the run');
-      throw new UnrecoverableError(error.message);
-    }
+export async function runGeneration(
+  services: GenerationDeps,
+  runId: string,
+  log: Logger,
+  queued?: RunDrawing,
+): Promise<void> {
+  // The job's copy is drawn at once; the run is read meanwhile (one round trip off the image's path).
+  const early = queued ? new AbortController() : null;
+  const drawnEarly = queued && early ? drawRun(services, runId, queued, log, early.signal) : null;
+  drawnEarly?.catch(() => undefined); // awaited below when the run agrees with it; else dropped
+  const run = await findRunWithImages(services.db, runId).catch((error: unknown) => {
+    early?.abort();
     throw error;
+  });
+  const pending = run ? run.images.filter((image) => image.status === 'processing') : [];
+  if (!run || pending.length === 0) {
+    early?.abort();
+    if (!run) throw new UnrecoverableError(`Generation run ${runId} does not exist`);
+    return;
+  }
+  let images: GeneratedImage[];
+  if (drawnEarly && queued && sameDrawing(queued, runDrawing(run))) {
+    images = await drawnEarly;
+  } else {
+    early?.abort();
+    images = await drawRun(services, runId, runDrawing(run), log);
   }
   if (images.length < run.images.length) {
     throw new Error(`Provider ${services.imageModel.name} returned ${images.length} of ${run.images.length} images`);
@@ -98,17 +127,38 @@ export async function runGeneration(services: GenerationDeps, runId: string, log
     }
     const keys = await storeImageFiles(services.storage, image.imageId, data, thumbnail);
     if (await completeImage(services.db, image.imageId, keys)) {
-      // In My Collections from now on: before the member is told (their screen reloads the page).
-      await invalidateMemberGalleries(run.memberId, services.redis);
-      await tryPublishMemberEvent(services.redis, run.memberId, {
-        type: 'image.status',
-        image_id: image.imageId,
-        status: 'complete',
-      });
+      // In My Collections from now on, before the member is told (their screen reloads the page): one
+      // MULTI, so one round trip, and Redis runs the bump before the event. Publishing is a courtesy
+      // (clients also poll): a Redis hiccup must not fail the image.
+      const told = staleMemberGalleries(services.redis.multi(), run.memberId);
+      await queueMemberEvent(told, run.memberId, { type: 'image.status', image_id: image.imageId, status: 'complete' })
+        .exec()
+        .catch(() => undefined);
     }
   }
   await settleRunStatus(services.db, runId);
   log.info({ runId, images: pending.length, held, provider: services.imageModel.name }, 'generation run complete');
+}
+
+/** The provider's pictures for a run; a request the provider refuses fails the run for good. */
+async function drawRun(
+  services: GenerationDeps,
+  runId: string,
+  drawing: RunDrawing,
+  log: Logger,
+  signal?: AbortSignal,
+): Promise<GeneratedImage[]> {
+  try {
+    return await services.imageModel.generate({ runId, ...drawing }, signal);
+  } catch (error) {
+    // A request the provider refuses (4xx, malformed answer) will not succeed on retry: fail the run
+    // now so its coins come back at once. Transient errors (timeouts, 5xx, 429) are retried.
+    if (error instanceof ImageProviderError && !error.transient) {
+      log.warn({ runId, code: error.code, status: error.status }, 'image provider refused the run');
+      throw new UnrecoverableError(error.message);
+    }
+    throw error;
+  }
 }
 
 /** The picture check's verdict (null when SAFETY_PICTURE_CHECK is off); a failing check throws. */

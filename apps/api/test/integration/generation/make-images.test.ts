@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { findRunWithImages } from '../../../src/repositories/generation.repository.ts';
+import { runDrawing } from '../../../src/services/generation/run-generation.ts';
 import { createTestApp, type TestApp } from '../../support/app.ts';
 import { fundedMember, makeBody } from '../../support/generation.ts';
 import { createMember } from '../../support/factories.ts';
@@ -77,7 +79,22 @@ describe('POST /api/v2/images/make', () => {
     const ledger = await t.services.db.ledgerEntry.findMany({ where: { memberId: m.member.id, reason: 'generation' } });
     expect(ledger).toEqual([expect.objectContaining({ delta: -400, balanceAfter: 600, reference: body.run_id })]);
     const job = await t.services.queues.generation.getJob(body.run_id as string);
-    expect(job?.data).toEqual({ runId: body.run_id });
+    // The job carries what to draw, exactly as the worker reads it from the committed run.
+    const committed = await findRunWithImages(t.services.db, body.run_id as string);
+    expect(job?.data).toEqual({
+      runId: body.run_id,
+      drawing: {
+        prompt: 'say "hello" now bx/b',
+        model: body.run_type,
+        style: body.run_style,
+        width: 1216,
+        height: 832,
+        strength: 0.7,
+        count: 2,
+        upscale4k: true,
+      },
+    });
+    expect(job?.data.drawing).toEqual(runDrawing(committed!));
   });
 
   it('answers no with a clear detail and charges nothing when coins are short', async () => {

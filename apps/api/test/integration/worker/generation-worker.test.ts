@@ -1,7 +1,9 @@
 import sharp from 'sharp';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generationRunJob } from '../../../src/jobs/generation-run.job.ts';
+import { generationRunJob, type RunDrawing } from '../../../src/jobs/generation-run.job.ts';
+import { drawDemoImage } from '../../../src/providers/image-model/demo.ts';
+import type { GenerateParams, ImageModelProvider } from '../../../src/providers/image-model/index.ts';
 import { startWorkers } from '../../../src/worker/start-workers.ts';
 import { createTestApp, type TestApp } from '../../support/app.ts';
 import { createMember, createProcessingRun } from '../../support/factories.ts';
@@ -48,6 +50,82 @@ describe('generation worker (BullMQ on real Redis, demo provider, local storage)
       expect((await sharp(original!).metadata()).width).toBe(1024);
       const thumbMeta = await sharp(thumbnail!).metadata();
       expect([thumbMeta.format, thumbMeta.width]).toEqual(['webp', 600]);
+    }
+  });
+
+  /** The demo provider, its calls recorded (what was asked, and whether the worker dropped the call). */
+  function recordProviderCalls() {
+    const demo = t.services.imageModel;
+    const calls: { params: GenerateParams; signal: AbortSignal | undefined }[] = [];
+    const recording: ImageModelProvider = {
+      name: demo.name,
+      isDemo: demo.isDemo,
+      generate: (params, signal) => {
+        calls.push({ params, signal });
+        return demo.generate(params, signal);
+      },
+    };
+    t.services.imageModel = recording;
+    return { calls, restore: () => (t.services.imageModel = demo) };
+  }
+
+  const harbourDrawing: RunDrawing = {
+    prompt: 'a quiet harbour at dusk',
+    model: 'Realistic',
+    style: 'Free',
+    width: 1024,
+    height: 1024,
+    strength: 0.5,
+    count: 1,
+    upscale4k: false,
+  };
+
+  async function completedOriginal(runId: string): Promise<Buffer> {
+    const { db, storage } = t.services;
+    const run = await waitFor(async () => {
+      const r = await db.generationRun.findUnique({ where: { runId }, include: { images: true } });
+      return r?.status === 'complete' ? r : null;
+    });
+    return (await storage.get(run.images[0]!.originalKey!))!;
+  }
+
+  it("draws from the job's copy of the run while it reads the run: one provider call, the run's picture", async () => {
+    const member = await createMember(t.services.db);
+    const runId = await createProcessingRun(t.services.db, member.id, 1);
+    const provider = recordProviderCalls();
+    try {
+      await generationRunJob.enqueue(t.services.queues, { runId, drawing: harbourDrawing });
+      const original = await completedOriginal(runId);
+      expect(provider.calls.map((c) => c.params)).toEqual([{ runId, ...harbourDrawing }]);
+      expect(original.equals(await drawDemoImage('a quiet harbour at dusk|Realistic|Free|0.5|0', 1024, 1024))).toBe(
+        true,
+      );
+    } finally {
+      provider.restore();
+    }
+  });
+
+  it("drops a job's copy that differs from the run and draws the run's own prompt", async () => {
+    const member = await createMember(t.services.db);
+    const runId = await createProcessingRun(t.services.db, member.id, 1);
+    const provider = recordProviderCalls();
+    try {
+      await generationRunJob.enqueue(t.services.queues, {
+        runId,
+        drawing: { ...harbourDrawing, prompt: 'a different prompt than the run committed', strength: 0.8 },
+      });
+      const original = await completedOriginal(runId);
+      expect(provider.calls.map((c) => [c.params.prompt, c.params.strength])).toEqual([
+        ['a different prompt than the run committed', 0.8],
+        ['a quiet harbour at dusk', 0.5],
+      ]);
+      // The job's drawing was called off (a model behind HTTP stops on it) and its pictures unused.
+      expect(provider.calls[0]!.signal?.aborted).toBe(true);
+      expect(original.equals(await drawDemoImage('a quiet harbour at dusk|Realistic|Free|0.5|0', 1024, 1024))).toBe(
+        true,
+      );
+    } finally {
+      provider.restore();
     }
   });
 
