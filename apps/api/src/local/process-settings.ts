@@ -16,7 +16,7 @@ export const API_NODE_FLAGS = [
 ];
 
 /**
- * The worker: compiled, and three memory settings (docs/performance.md, "Worker"):
+ * The worker: compiled, three memory settings and one for its garbage collector (docs/performance.md, "Worker"):
  * - a WebAssembly tier-up budget 100x V8's (Node 20; 14x Node 24's): Prisma's query compiler, which
  *   runs briefly per query, stays on V8's baseline code instead of being recompiled by the optimising
  *   compiler (that cost the worker ~45 MB: the optimised code, and 20-30 MB left in malloc's heap by
@@ -26,12 +26,18 @@ export const API_NODE_FLAGS = [
  * - a 2 MB semi-space: the main thread's young generation otherwise grew to ~24 MB while busy and was
  *   kept until the worker went idle, although its JavaScript allocates little (the pictures are
  *   buffers outside the heap);
- * - no source maps held in memory (as the API): ~5 MB in the main thread and as much in the face thread.
+ * - no source maps held in memory (as the API): ~5 MB in the main thread and as much in the face thread;
+ * - the old generation may grow to twice what the last full GC kept before the next: V8's own choice for
+ *   a heap this small (~31 MB live) put its limit so close that the main thread was marking again after
+ *   every picture (~15 ms of marking each, some steps of 8-14 ms on an image's path); now none in the
+ *   singles of a benchmark run, ~12 ms of CPU less per image, for ~10 MB more at the busy peak
+ *   (docs/performance.md, "The worker's heap, marked after every picture").
  */
 export const WORKER_NODE_FLAGS = [
   '--conditions=velvet-compiled',
   '--max-semi-space-size=2',
   '--wasm-tiering-budget=180000000',
+  '--heap-growing-percent=100',
 ];
 
 /** At most 2 glibc malloc arenas: compression and the pools' threads otherwise grow one each. */
