@@ -45,7 +45,7 @@ export function runDrawing(run: {
   runStyle: string;
   width: number;
   height: number;
-  strength: number | string | { toString(): string };
+  strength: number | string;
   fourk: boolean;
   requestCnt: number;
 }): RunDrawing {

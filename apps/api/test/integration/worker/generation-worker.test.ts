@@ -89,44 +89,40 @@ describe('generation worker (BullMQ on real Redis, demo provider, local storage)
     return (await storage.get(run.images[0]!.originalKey!))!;
   }
 
-  it("draws from the job's copy of the run while it reads the run: one provider call, the run's picture", async () => {
+  /** A harbour run of one image queued with `drawing` as the job's copy: the provider's calls and the stored original. */
+  async function generateWithCopy(drawing: RunDrawing) {
     const member = await createMember(t.services.db);
     const runId = await createProcessingRun(t.services.db, member.id, 1);
     const provider = recordProviderCalls();
     try {
-      await generationRunJob.enqueue(t.services.queues, { runId, drawing: harbourDrawing });
-      const original = await completedOriginal(runId);
-      expect(provider.calls.map((c) => c.params)).toEqual([{ runId, ...harbourDrawing }]);
-      expect(original.equals(await drawDemoImage('a quiet harbour at dusk|Realistic|Free|0.5|0', 1024, 1024))).toBe(
-        true,
-      );
+      await generationRunJob.enqueue(t.services.queues, { runId, drawing });
+      return { runId, calls: provider.calls, original: await completedOriginal(runId) };
     } finally {
       provider.restore();
     }
+  }
+
+  const harbourPicture = () => drawDemoImage('a quiet harbour at dusk|Realistic|Free|0.5|0', 1024, 1024);
+
+  it("draws from the job's copy of the run while it reads the run: one provider call, the run's picture", async () => {
+    const { runId, calls, original } = await generateWithCopy(harbourDrawing);
+    expect(calls.map((c) => c.params)).toEqual([{ runId, ...harbourDrawing }]);
+    expect(original.equals(await harbourPicture())).toBe(true);
   });
 
   it("drops a job's copy that differs from the run and draws the run's own prompt", async () => {
-    const member = await createMember(t.services.db);
-    const runId = await createProcessingRun(t.services.db, member.id, 1);
-    const provider = recordProviderCalls();
-    try {
-      await generationRunJob.enqueue(t.services.queues, {
-        runId,
-        drawing: { ...harbourDrawing, prompt: 'a different prompt than the run committed', strength: 0.8 },
-      });
-      const original = await completedOriginal(runId);
-      expect(provider.calls.map((c) => [c.params.prompt, c.params.strength])).toEqual([
-        ['a different prompt than the run committed', 0.8],
-        ['a quiet harbour at dusk', 0.5],
-      ]);
-      // The job's drawing was called off (a model behind HTTP stops on it) and its pictures unused.
-      expect(provider.calls[0]!.signal?.aborted).toBe(true);
-      expect(original.equals(await drawDemoImage('a quiet harbour at dusk|Realistic|Free|0.5|0', 1024, 1024))).toBe(
-        true,
-      );
-    } finally {
-      provider.restore();
-    }
+    const { calls, original } = await generateWithCopy({
+      ...harbourDrawing,
+      prompt: 'a different prompt than the run committed',
+      strength: 0.8,
+    });
+    expect(calls.map((c) => [c.params.prompt, c.params.strength])).toEqual([
+      ['a different prompt than the run committed', 0.8],
+      ['a quiet harbour at dusk', 0.5],
+    ]);
+    // The job's drawing was called off (a model behind HTTP stops on it) and its pictures unused.
+    expect(calls[0]!.signal?.aborted).toBe(true);
+    expect(original.equals(await harbourPicture())).toBe(true);
   });
 
   it('queues a run only once (job id = run id)', async () => {
