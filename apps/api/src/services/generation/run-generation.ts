@@ -81,26 +81,23 @@ export async function runGeneration(
   queued?: RunDrawing,
 ): Promise<void> {
   // The job's copy is drawn at once; the run is read meanwhile (one round trip off the image's path).
-  const early = queued ? new AbortController() : null;
-  const drawnEarly = queued && early ? drawRun(services, runId, queued, log, early.signal) : null;
-  drawnEarly?.catch(() => undefined); // awaited below when the run agrees with it; else dropped
+  const early = new AbortController();
+  const drawnEarly = queued ? drawRun(services, runId, queued, log, early.signal) : null;
+  drawnEarly?.catch(() => undefined); // awaited below when the run agrees with it; else called off
   const run = await findRunWithImages(services.db, runId).catch((error: unknown) => {
-    early?.abort();
+    early.abort();
     throw error;
   });
   const pending = run ? run.images.filter((image) => image.status === 'processing') : [];
   if (!run || pending.length === 0) {
-    early?.abort();
+    early.abort();
     if (!run) throw new UnrecoverableError(`Generation run ${runId} does not exist`);
     return;
   }
-  let images: GeneratedImage[];
-  if (drawnEarly && queued && sameDrawing(queued, runDrawing(run))) {
-    images = await drawnEarly;
-  } else {
-    early?.abort();
-    images = await drawRun(services, runId, runDrawing(run), log);
-  }
+  const drawing = runDrawing(run);
+  const agrees = queued !== undefined && drawnEarly !== null && sameDrawing(queued, drawing);
+  if (!agrees) early.abort();
+  const images = agrees ? await drawnEarly : await drawRun(services, runId, drawing, log);
   if (images.length < run.images.length) {
     throw new Error(`Provider ${services.imageModel.name} returned ${images.length} of ${run.images.length} images`);
   }
