@@ -1,9 +1,11 @@
 import {
   readRows,
   runStatement,
+  transactionExecute,
   type Database,
   type DatabaseOrTransaction,
   type DatabaseTransaction,
+  type RawTransaction,
 } from '../db/client.ts';
 import { Prisma } from '../generated/prisma/client.ts';
 
@@ -181,9 +183,11 @@ export interface NewRun {
  * Nothing is read back. The columns Prisma would fill itself are set here: updated_at (@updatedAt);
  * created_at, status, the flags, the counters and random_key keep the table's defaults.
  */
-export async function createRunWithImages(tx: DatabaseTransaction, run: NewRun): Promise<void> {
+export async function createRunWithImages(tx: RawTransaction, run: NewRun): Promise<void> {
   const strength = run.strength.toFixed(1);
-  await tx.$executeRaw`
+  await transactionExecute(
+    tx,
+    Prisma.sql`
     WITH run AS (
       INSERT INTO generation_runs
              (run_id, member_id, prompt, run_type, run_style, run_ratio, width, height, strength,
@@ -197,7 +201,8 @@ export async function createRunWithImages(tx: DatabaseTransaction, run: NewRun):
            (image_id, run_id, owner_id, prompt, run_type, run_style, run_ratio, strength, width, height, updated_at)
     SELECT image_id, run.run_id, run.member_id, run.prompt, run.run_type, run.run_style, run.run_ratio,
            run.strength, run.width, run.height, run.updated_at
-      FROM run, unnest(${run.imageIds}::varchar[]) AS image_id`;
+      FROM run, unnest(${run.imageIds}::varchar[]) AS image_id`,
+  );
 }
 
 /**

@@ -1,4 +1,5 @@
-import type { Database, DatabaseOrTransaction, DatabaseTransaction } from '../db/client.ts';
+import { Prisma } from '../generated/prisma/client.ts';
+import { transactionRows, type Database, type DatabaseOrTransaction, type RawTransaction } from '../db/client.ts';
 
 /** The only code that reads or writes ledger rows and members.coin_balance (through the ledger service). */
 
@@ -11,12 +12,37 @@ export function findEntryByKey(db: DatabaseOrTransaction, idempotencyKey: string
  * so concurrent debits can never overdraw. Returns the new balance, or null when the member does not
  * exist or the balance is too low.
  */
-export async function applyBalanceDelta(tx: DatabaseTransaction, memberId: string, delta: number) {
-  const rows = await tx.$queryRaw<Array<{ coin_balance: number }>>`
-    UPDATE members
-       SET coin_balance = coin_balance + ${delta}, updated_at = now()
-     WHERE id = ${memberId} AND coin_balance + ${delta} >= 0
- RETURNING coin_balance`;
+export async function applyBalanceDelta(tx: RawTransaction, memberId: string, delta: number) {
+  const rows = await transactionRows<{ coin_balance: number }>(
+    tx,
+    Prisma.sql`
+      UPDATE members
+         SET coin_balance = coin_balance + ${delta}, updated_at = now()
+       WHERE id = ${memberId} AND coin_balance + ${delta} >= 0
+   RETURNING coin_balance`,
+  );
+  return rows[0]?.coin_balance ?? null;
+}
+
+/** The entry posted under `idempotencyKey`, if any (its id and member), inside either kind of transaction. */
+export async function findEntryOwner(
+  tx: RawTransaction,
+  idempotencyKey: string,
+): Promise<{ id: string; memberId: string } | null> {
+  const rows = await transactionRows<{ id: string; member_id: string }>(
+    tx,
+    Prisma.sql`SELECT id::text AS id, member_id FROM ledger_entries WHERE idempotency_key = ${idempotencyKey}`,
+  );
+  const row = rows[0];
+  return row ? { id: row.id, memberId: row.member_id } : null;
+}
+
+/** The member's balance (null: no such member), inside either kind of transaction. */
+export async function balanceWithin(tx: RawTransaction, memberId: string): Promise<number | null> {
+  const rows = await transactionRows<{ coin_balance: number }>(
+    tx,
+    Prisma.sql`SELECT coin_balance FROM members WHERE id = ${memberId}`,
+  );
   return rows[0]?.coin_balance ?? null;
 }
 
@@ -33,7 +59,7 @@ export function memberBalance(db: DatabaseOrTransaction, memberId: string) {
  * (then the caller undoes the move, which stays inside its transaction).
  */
 export async function moveAndRecord(
-  tx: DatabaseTransaction,
+  tx: RawTransaction,
   entry: {
     id: string;
     memberId: string;
@@ -43,7 +69,9 @@ export async function moveAndRecord(
     idempotencyKey: string;
   },
 ): Promise<{ balance: number | null; entryId: string | null }> {
-  const rows = await tx.$queryRaw<Array<{ balance: number | null; entry_id: string | null }>>`
+  const rows = await transactionRows<{ balance: number | null; entry_id: string | null }>(
+    tx,
+    Prisma.sql`
     WITH moved AS (
         UPDATE members
            SET coin_balance = coin_balance + ${entry.delta}, updated_at = now()
@@ -57,7 +85,8 @@ export async function moveAndRecord(
         ON CONFLICT (idempotency_key) DO NOTHING
      RETURNING id
     )
-    SELECT (SELECT coin_balance FROM moved) AS balance, (SELECT id::text FROM written) AS entry_id`;
+    SELECT (SELECT coin_balance FROM moved) AS balance, (SELECT id::text FROM written) AS entry_id`,
+  );
   const row = rows[0];
   return { balance: row?.balance ?? null, entryId: row?.entry_id ?? null };
 }

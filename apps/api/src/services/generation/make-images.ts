@@ -5,7 +5,7 @@ import { RATIOS } from '@velvet/contracts/options';
 import { AppError } from '../../errors.ts';
 import type { Redis } from 'ioredis';
 import type { AppConfig } from '../../config/env.ts';
-import type { Database } from '../../db/client.ts';
+import { inPoolTransaction, type Database } from '../../db/client.ts';
 import { generationRunJob } from '../../jobs/generation-run.job.ts';
 import type { Queues } from '../../jobs/queues.ts';
 import { createRunWithImages, findRunOwner } from '../../repositories/generation.repository.ts';
@@ -78,37 +78,35 @@ export async function makeImages(
 
   let balance: number;
   try {
-    const charged = await db.$transaction(
-      async (tx) => {
-        const debit = await postLedgerEntry(tx, {
-          memberId,
-          delta: -cost,
-          reason: 'generation',
-          reference: input.run_id,
-          idempotencyKey: `generation:${input.run_id}`,
-        });
-        // A concurrent request with the same run_id got there first: same outcome, no second charge.
-        if (!debit.posted) return { duplicate: true as const, balance: debit.balance };
-        await createRunWithImages(tx, {
-          runId: input.run_id,
-          memberId,
-          prompt: input.prompt,
-          runType: input.run_type,
-          runStyle: input.run_style,
-          runRatio: input.run_ratio,
-          width: size.width,
-          height: size.height,
-          strength: input.strength,
-          fourk,
-          details: input.details,
-          cost,
-          imageIds,
-        });
-        return { duplicate: false as const, balance: debit.balance };
-      },
-      // Bursts of requests queue for a connection; waiting is better than failing.
-      { maxWait: 15_000, timeout: 15_000 },
-    );
+    // On the pool, not through Prisma's interactive transaction: the charge is on the path of every
+    // generation (docs/performance.md, "The charge on the pool"). Waits for a free connection.
+    const charged = await inPoolTransaction(db, async (tx) => {
+      const debit = await postLedgerEntry(tx, {
+        memberId,
+        delta: -cost,
+        reason: 'generation',
+        reference: input.run_id,
+        idempotencyKey: `generation:${input.run_id}`,
+      });
+      // A concurrent request with the same run_id got there first: same outcome, no second charge.
+      if (!debit.posted) return { duplicate: true as const, balance: debit.balance };
+      await createRunWithImages(tx, {
+        runId: input.run_id,
+        memberId,
+        prompt: input.prompt,
+        runType: input.run_type,
+        runStyle: input.run_style,
+        runRatio: input.run_ratio,
+        width: size.width,
+        height: size.height,
+        strength: input.strength,
+        fourk,
+        details: input.details,
+        cost,
+        imageIds,
+      });
+      return { duplicate: false as const, balance: debit.balance };
+    });
     if (charged.duplicate) {
       const run = await findRunOwner(db, input.run_id);
       if (run) return repeatOutcome(deps, memberId, input.run_id, run);

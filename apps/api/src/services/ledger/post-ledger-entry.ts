@@ -1,13 +1,13 @@
 // The ledger: the only way coins move. Every movement is one ledger row (delta, balance after,
 // reason, reference, unique idempotency key) written in the caller's transaction, together with the
 // change it pays for, so a balance and its history never disagree.
-import type { Database, DatabaseTransaction } from '../../db/client.ts';
+import type { Database, RawTransaction } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { uuidv7 } from '../../lib/uuid7.ts';
 import {
   applyBalanceDelta,
-  findEntryByKey,
-  memberBalance,
+  balanceWithin,
+  findEntryOwner,
   moveAndRecord,
 } from '../../repositories/ledger.repository.ts';
 
@@ -54,10 +54,11 @@ export class InsufficientCoinsError extends AppError {
 }
 
 /**
- * Posts one movement inside `tx`. Idempotent: a key already posted returns that entry's outcome
+ * Posts one movement inside `tx`: Prisma's transaction, or one on the pool (`inPoolTransaction`, for
+ * the make call's charge, on the path of every generation). Idempotent: a key already posted returns that entry's outcome
  * without moving coins. A debit larger than the balance throws InsufficientCoinsError.
  */
-export async function postLedgerEntry(tx: DatabaseTransaction, posting: LedgerPosting): Promise<LedgerResult> {
+export async function postLedgerEntry(tx: RawTransaction, posting: LedgerPosting): Promise<LedgerResult> {
   if (!Number.isSafeInteger(posting.delta) || posting.delta === 0) {
     throw new Error(`ledger delta must be a non-zero integer, got ${posting.delta}`);
   }
@@ -78,17 +79,16 @@ export async function postLedgerEntry(tx: DatabaseTransaction, posting: LedgerPo
   if (moved.balance !== null && (await applyBalanceDelta(tx, posting.memberId, -posting.delta)) === null) {
     throw new Error(`ledger: could not move back the balance of member ${posting.memberId}`);
   }
-  const existing = await findEntryByKey(tx, posting.idempotencyKey);
+  const existing = await findEntryOwner(tx, posting.idempotencyKey);
   if (existing) {
     if (existing.memberId !== posting.memberId) {
       throw new Error(`ledger key ${posting.idempotencyKey} belongs to another member`);
     }
-    const current = await memberBalance(tx, posting.memberId);
-    return { posted: false, balance: current?.coinBalance ?? 0, entryId: existing.id };
+    return { posted: false, balance: (await balanceWithin(tx, posting.memberId)) ?? 0, entryId: existing.id };
   }
-  const current = await memberBalance(tx, posting.memberId);
-  if (!current) throw new AppError(404, 'Member not found');
-  throw new InsufficientCoinsError(current.coinBalance, -posting.delta);
+  const current = await balanceWithin(tx, posting.memberId);
+  if (current === null) throw new AppError(404, 'Member not found');
+  throw new InsufficientCoinsError(current, -posting.delta);
 }
 
 /** Posts one movement in a transaction of its own. */

@@ -1,15 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPrismaClient, type Database } from '../../../src/db/client.ts';
+import { createPrismaClient, inPoolTransaction, type Database } from '../../../src/db/client.ts';
+import { Prisma } from '../../../src/generated/prisma/client.ts';
 import { checkLedger } from '../../../src/services/ledger/check-ledger.ts';
 import {
   InsufficientCoinsError,
   postLedgerEntry,
-  postLedgerEntryAlone,
+  postLedgerEntryAlone as postInPrismaTransaction,
+  type LedgerPosting,
 } from '../../../src/services/ledger/post-ledger-entry.ts';
 import { testDatabaseUrl } from '../../support/workers.ts';
 import { createMember } from '../../support/factories.ts';
 
-describe('ledger service', () => {
+/** The make call posts its charge in a transaction on the pool; every other caller in Prisma's. */
+const postInPoolTransaction = (db: Database, posting: LedgerPosting) =>
+  inPoolTransaction(db, (tx) => postLedgerEntry(tx, posting));
+
+describe.each([
+  ["in Prisma's transaction", postInPrismaTransaction],
+  ['in a transaction on the pool', postInPoolTransaction],
+])('ledger service, %s', (_kind, postLedgerEntryAlone) => {
   let db: Database;
   beforeAll(() => {
     db = createPrismaClient(testDatabaseUrl(), { maxConnections: 20 });
@@ -133,11 +142,19 @@ describe('ledger service', () => {
 
   it('rolls back what the movement paid for when the debit is refused', async () => {
     const m = await createMember(db);
+    const refused = { memberId: m.id, delta: -1, reason: 'generation' as const, idempotencyKey: `x:${m.id}` };
     await expect(
-      db.$transaction(async (tx) => {
-        await tx.qna.create({ data: { memberId: m.id, boardTitle: 'other', contents: 'paid for' } });
-        await postLedgerEntry(tx, { memberId: m.id, delta: -1, reason: 'generation', idempotencyKey: `x:${m.id}` });
-      }),
+      postLedgerEntryAlone === postInPoolTransaction
+        ? inPoolTransaction(db, async (tx) => {
+            await tx.execute(
+              Prisma.sql`INSERT INTO qna_posts (id, member_id, board_title, contents, updated_at) VALUES (gen_random_uuid(), ${m.id}, 'other', 'paid for', now())`,
+            );
+            await postLedgerEntry(tx, refused);
+          })
+        : db.$transaction(async (tx) => {
+            await tx.qna.create({ data: { memberId: m.id, boardTitle: 'other', contents: 'paid for' } });
+            await postLedgerEntry(tx, refused);
+          }),
     ).rejects.toThrow('Not enough coins: this needs 1 and the balance is 0.');
     expect(await db.qna.count({ where: { memberId: m.id } })).toBe(0);
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPrismaClient, type Database } from '../../../src/db/client.ts';
+import { createPrismaClient, inPoolTransaction, type Database } from '../../../src/db/client.ts';
 import { applyMigrations } from '../../../src/db/migrate.ts';
 import { Prisma } from '../../../src/generated/prisma/client.ts';
 import { createScratchDatabase, useTestCluster, type ScratchDatabase } from '../../support/database.ts';
@@ -164,5 +164,76 @@ describe('Prisma client on the migrated schema', () => {
         data: { ...deposit, id: undefined, address: '0xbb', requestedAmount: '1', receivedAmount: null, payments: [] },
       }),
     ).rejects.toEqual(uniqueViolation(/derivation_index|derivationIndex/));
+  });
+});
+
+describe('a transaction on the pool (inPoolTransaction)', () => {
+  const member = (id: string) =>
+    Prisma.sql`INSERT INTO members (id, coin_balance, updated_at) VALUES (${id}, 0, now())`;
+  const exists = async (id: string) => (await db.member.count({ where: { id } })) === 1;
+
+  it('commits what the work wrote when it resolves, and answers what it returned', async () => {
+    const answer = await inPoolTransaction(db, async (tx) => {
+      expect(await tx.execute(member('pool-commit@example.test'))).toBe(1);
+      return tx.rows<{ id: string }>(Prisma.sql`SELECT id FROM members WHERE id = 'pool-commit@example.test'`);
+    });
+    expect(answer).toEqual([{ id: 'pool-commit@example.test' }]);
+    expect(await exists('pool-commit@example.test')).toBe(true);
+  });
+
+  it('rolls back everything the work wrote when it throws, and rethrows its error', async () => {
+    await expect(
+      inPoolTransaction(db, async (tx) => {
+        await tx.execute(member('pool-rollback@example.test'));
+        throw new Error('the work failed');
+      }),
+    ).rejects.toThrow('the work failed');
+    expect(await exists('pool-rollback@example.test')).toBe(false);
+    // A statement the database refuses ends it the same way.
+    await expect(
+      inPoolTransaction(db, async (tx) => {
+        await tx.execute(member('pool-refused@example.test'));
+        await tx.execute(Prisma.sql`UPDATE members SET coin_balance = -1 WHERE id = 'pool-refused@example.test'`);
+      }),
+    ).rejects.toThrow(/members_coin_balance_not_negative/);
+    expect(await exists('pool-refused@example.test')).toBe(false);
+  });
+
+  it('is unseen by other connections until it commits', async () => {
+    let seenInside: boolean | undefined;
+    await inPoolTransaction(db, async (tx) => {
+      await tx.execute(member('pool-isolated@example.test'));
+      seenInside = await exists('pool-isolated@example.test');
+    });
+    expect(seenInside).toBe(false);
+    expect(await exists('pool-isolated@example.test')).toBe(true);
+  });
+
+  it('refuses a statement sent after it ended, which would run outside it', async () => {
+    let kept: Parameters<Parameters<typeof inPoolTransaction>[1]>[0] | undefined;
+    await inPoolTransaction(db, async (tx) => {
+      kept = tx;
+    });
+    await expect(kept!.execute(member('pool-late@example.test'))).rejects.toThrow(/after it ended/);
+    expect(await exists('pool-late@example.test')).toBe(false);
+  });
+
+  it('gives its connection back, so more transactions than the pool holds all finish', async () => {
+    const small = createPrismaClient(scratch.url, { maxConnections: 2 });
+    try {
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 12 }, (_, i) =>
+          inPoolTransaction(small, async (tx) => {
+            await tx.execute(member(`pool-many-${i}@example.test`));
+            if (i % 3 === 0) throw new Error(`work ${i} failed`);
+            return i;
+          }),
+        ),
+      );
+      expect(outcomes.filter((o) => o.status === 'fulfilled').map((o) => o.value)).toEqual([1, 2, 4, 5, 7, 8, 10, 11]);
+      expect(await small.member.count({ where: { id: { startsWith: 'pool-many-' } } })).toBe(8);
+    } finally {
+      await small.$disconnect();
+    }
   });
 });
