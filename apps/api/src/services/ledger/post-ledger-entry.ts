@@ -55,8 +55,9 @@ export class InsufficientCoinsError extends AppError {
 
 /**
  * Posts one movement inside `tx`: Prisma's transaction, or one on the pool (`inPoolTransaction`, for
- * the make call's charge, on the path of every generation). Idempotent: a key already posted returns that entry's outcome
- * without moving coins. A debit larger than the balance throws InsufficientCoinsError.
+ * the make call's charge, on the path of every generation). Idempotent: a key already posted returns
+ * that entry's outcome without moving coins. A debit larger than the balance throws
+ * InsufficientCoinsError.
  */
 export async function postLedgerEntry(tx: RawTransaction, posting: LedgerPosting): Promise<LedgerResult> {
   if (!Number.isSafeInteger(posting.delta) || posting.delta === 0) {
