@@ -27,32 +27,40 @@ export type Database = ReturnType<typeof createPrismaClient>;
 
 const pools = new WeakMap<object, pg.Pool>();
 
+/** A `Prisma.sql` statement as node-postgres takes it: same text ($1, $2...), same values. */
+const asPgQuery = (sql: Prisma.Sql) => ({ text: sql.text, values: sql.values as unknown[] });
+
 /**
- * Runs a read-only raw query on the node-postgres pool under the Prisma client, skipping Prisma's
- * query layer: for the hottest reads only (gallery pages), where that layer cost more CPU than the
- * query (docs/performance.md). Same connections, same SQL (`Prisma.sql`), rows as node-postgres
- * parses them (numeric as string, int as number, timestamptz as Date). Falls back to `$queryRaw`
- * for a client this module did not make (a transaction).
+ * Runs a raw query on the node-postgres pool under the Prisma client, skipping Prisma's query layer:
+ * for the hottest reads (gallery pages), where that layer cost more CPU than the query
+ * (docs/performance.md). Same connections, same SQL (`Prisma.sql`), rows as node-postgres parses them
+ * (numeric as string, int as number, timestamptz as Date). Inside a transaction, its rows: a
+ * `PoolTransaction`'s connection, or `$queryRaw` in Prisma's (which parses int8 and numeric as bigint
+ * and Decimal: queries run both ways select int4, text or booleans). A write's RETURNING rows go the
+ * same way (the ledger's statements).
  */
-export async function readRows<T>(db: DatabaseOrTransaction, query: Prisma.Sql): Promise<T[]> {
+export async function readRows<T>(db: DatabaseOrTransaction | PoolTransaction, query: Prisma.Sql): Promise<T[]> {
+  if (db instanceof PoolTransaction) return db.rows<T>(query);
   const pool = pools.get(db);
   if (!pool) return db.$queryRaw<T[]>(query);
-  const result = await pool.query({ text: query.text, values: query.values as unknown[] });
-  return result.rows as T[];
+  return (await pool.query(asPgQuery(query))).rows as T[];
 }
 
 /**
  * Runs one raw statement on the pool under the Prisma client, skipping Prisma's query layer, and
  * returns how many rows it changed: for the one write on the path of every generation (an image
  * marked complete), where that layer's query compiler runs on V8's baseline code in the worker
- * (process-settings.ts) and cost more than the statement. Autocommit; `$executeRaw` inside a
- * transaction.
+ * (process-settings.ts) and cost more than the statement. Autocommit; inside a transaction, in it
+ * (a `PoolTransaction`'s connection, or `$executeRaw` in Prisma's).
  */
-export async function runStatement(db: DatabaseOrTransaction, statement: Prisma.Sql): Promise<number> {
+export async function runStatement(
+  db: DatabaseOrTransaction | PoolTransaction,
+  statement: Prisma.Sql,
+): Promise<number> {
+  if (db instanceof PoolTransaction) return db.execute(statement);
   const pool = pools.get(db);
   if (!pool) return db.$executeRaw(statement);
-  const result = await pool.query({ text: statement.text, values: statement.values as unknown[] });
-  return result.rowCount ?? 0;
+  return (await pool.query(asPgQuery(statement))).rowCount ?? 0;
 }
 
 /** The client inside `db.$transaction(async (tx) => ...)`; repositories accept either. */
@@ -72,11 +80,11 @@ export class PoolTransaction {
   }
   /** The rows of one statement, as node-postgres parses them (numeric as string, int4 as number). */
   async rows<T>(query: Prisma.Sql): Promise<T[]> {
-    return (await this.#open().query({ text: query.text, values: query.values as unknown[] })).rows as T[];
+    return (await this.#open().query(asPgQuery(query))).rows as T[];
   }
   /** How many rows one statement changed. */
   async execute(statement: Prisma.Sql): Promise<number> {
-    return (await this.#open().query({ text: statement.text, values: statement.values as unknown[] })).rowCount ?? 0;
+    return (await this.#open().query(asPgQuery(statement))).rowCount ?? 0;
   }
   /** @internal Ends its use: a statement sent after the transaction ended would run outside it. */
   close(): void {
@@ -88,21 +96,8 @@ export class PoolTransaction {
   }
 }
 
-/** A transaction either way: repositories that only send raw statements accept both kinds. */
+/** A transaction either way: repositories that only send raw statements (readRows, runStatement) accept both. */
 export type RawTransaction = DatabaseTransaction | PoolTransaction;
-
-/**
- * Rows of a raw query inside either kind of transaction. The two parse int8 and numeric differently
- * (Prisma: bigint and Decimal; node-postgres: strings), so such queries select int4, text or booleans.
- */
-export function transactionRows<T>(tx: RawTransaction, query: Prisma.Sql): Promise<T[]> {
-  return tx instanceof PoolTransaction ? tx.rows<T>(query) : tx.$queryRaw<T[]>(query);
-}
-
-/** Rows changed by a raw statement inside either kind of transaction. */
-export function transactionExecute(tx: RawTransaction, statement: Prisma.Sql): Promise<number> {
-  return tx instanceof PoolTransaction ? tx.execute(statement) : tx.$executeRaw(statement);
-}
 
 /**
  * Runs `work` in one transaction on a connection of `db`'s pool (READ COMMITTED, as Prisma's): COMMIT

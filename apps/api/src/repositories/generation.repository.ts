@@ -1,7 +1,6 @@
 import {
   readRows,
   runStatement,
-  transactionExecute,
   type Database,
   type DatabaseOrTransaction,
   type DatabaseTransaction,
@@ -185,7 +184,7 @@ export interface NewRun {
  */
 export async function createRunWithImages(tx: RawTransaction, run: NewRun): Promise<void> {
   const strength = run.strength.toFixed(1);
-  await transactionExecute(
+  await runStatement(
     tx,
     Prisma.sql`
     WITH run AS (

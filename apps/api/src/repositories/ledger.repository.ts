@@ -1,5 +1,5 @@
 import { Prisma } from '../generated/prisma/client.ts';
-import { transactionRows, type Database, type DatabaseOrTransaction, type RawTransaction } from '../db/client.ts';
+import { readRows, type Database, type DatabaseOrTransaction, type RawTransaction } from '../db/client.ts';
 
 /** The only code that reads or writes ledger rows and members.coin_balance (through the ledger service). */
 
@@ -13,7 +13,7 @@ export function findEntryByKey(db: DatabaseOrTransaction, idempotencyKey: string
  * exist or the balance is too low.
  */
 export async function applyBalanceDelta(tx: RawTransaction, memberId: string, delta: number) {
-  const rows = await transactionRows<{ coin_balance: number }>(
+  const rows = await readRows<{ coin_balance: number }>(
     tx,
     Prisma.sql`
       UPDATE members
@@ -29,7 +29,7 @@ export async function findEntryOwner(
   tx: RawTransaction,
   idempotencyKey: string,
 ): Promise<{ id: string; memberId: string } | null> {
-  const rows = await transactionRows<{ id: string; member_id: string }>(
+  const rows = await readRows<{ id: string; member_id: string }>(
     tx,
     Prisma.sql`SELECT id::text AS id, member_id FROM ledger_entries WHERE idempotency_key = ${idempotencyKey}`,
   );
@@ -39,7 +39,7 @@ export async function findEntryOwner(
 
 /** The member's balance (null: no such member), inside either kind of transaction. */
 export async function balanceWithin(tx: RawTransaction, memberId: string): Promise<number | null> {
-  const rows = await transactionRows<{ coin_balance: number }>(
+  const rows = await readRows<{ coin_balance: number }>(
     tx,
     Prisma.sql`SELECT coin_balance FROM members WHERE id = ${memberId}`,
   );
@@ -69,7 +69,7 @@ export async function moveAndRecord(
     idempotencyKey: string;
   },
 ): Promise<{ balance: number | null; entryId: string | null }> {
-  const rows = await transactionRows<{ balance: number | null; entry_id: string | null }>(
+  const rows = await readRows<{ balance: number | null; entry_id: string | null }>(
     tx,
     Prisma.sql`
     WITH moved AS (

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPrismaClient, inPoolTransaction, type Database } from '../../../src/db/client.ts';
+import { createPrismaClient, inPoolTransaction, type Database, type PoolTransaction } from '../../../src/db/client.ts';
 import { applyMigrations } from '../../../src/db/migrate.ts';
 import { Prisma } from '../../../src/generated/prisma/client.ts';
 import { createScratchDatabase, useTestCluster, type ScratchDatabase } from '../../support/database.ts';
@@ -210,7 +210,7 @@ describe('a transaction on the pool (inPoolTransaction)', () => {
   });
 
   it('refuses a statement sent after it ended, which would run outside it', async () => {
-    let kept: Parameters<Parameters<typeof inPoolTransaction>[1]>[0] | undefined;
+    let kept: PoolTransaction | undefined;
     await inPoolTransaction(db, async (tx) => {
       kept = tx;
     });
