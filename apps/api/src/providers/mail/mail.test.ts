@@ -65,6 +65,22 @@ describe('mailer selection', () => {
     expect(mail.html).toContain('token=abc');
   });
 
+  it('delivers every mail sent at once before nodemailer has loaded (loaded on the first mail)', async () => {
+    const mailer = createMailer({
+      NODE_ENV: 'test',
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Velvet <no-reply@velvet.test>',
+      MAIL_OUTBOX_DIR: undefined,
+      STORAGE_DIR: '/nonexistent/storage',
+    });
+    const subjects = ['First at once 1', 'First at once 2', 'First at once 3'];
+    await Promise.all(subjects.map((subject) => mailer.send({ ...message, subject })));
+    for (const subject of subjects) {
+      const mail = await smtp.waitFor((m) => m.subject === subject, 5_000);
+      expect(mail.text?.trim()).toBe(message.text);
+    }
+  });
+
   it('otherwise writes to the mail folder beside the storage folder and logs the file in development', async () => {
     const data = fs.mkdtempSync(path.join(os.tmpdir(), 'velvet-data-'));
     const config = {

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import nodemailer from 'nodemailer';
 import type { Mailer, MailMessage } from './index.ts';
+import { onFirstUse } from '../../lib/on-first-use.ts';
+import { loadNodemailer } from './nodemailer.ts';
 
 export interface OutboxMailerOptions {
   /** Folder the .eml files are written to (created when missing). */
@@ -29,10 +30,15 @@ export function mailSlug(subject: string): string {
  * complete RFC 822 message that any mail client opens. Nothing leaves the machine.
  */
 export function createOutboxMailer(opts: OutboxMailerOptions): Mailer {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // Made at the first mail, when nodemailer loads (./nodemailer.ts).
+  const transport = onFirstUse(async () =>
+    (await loadNodemailer()).createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+  );
   return {
     async send(message: MailMessage) {
-      const info = await transport.sendMail({
+      const info = await (
+        await transport()
+      ).sendMail({
         from: opts.from,
         to: message.to,
         subject: message.subject,

@@ -1,5 +1,7 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import { onFirstUse } from '../../lib/on-first-use.ts';
 import type { Mailer, MailMessage } from './index.ts';
+import { loadNodemailer } from './nodemailer.ts';
 
 export interface SmtpMailerOptions {
   /** smtp://user:pass@host:port (smtps:// for implicit TLS); query options as nodemailer reads them. */
@@ -8,12 +10,19 @@ export interface SmtpMailerOptions {
   from: string;
 }
 
-/** Sends each message over SMTP with nodemailer (one pooled transport per process). */
+/**
+ * Sends each message over SMTP with nodemailer: one transport per process, made at the first mail (when
+ * nodemailer loads: ./nodemailer.ts). The URL's form is checked with the configuration at start
+ * (config/env.ts).
+ */
 export function createSmtpMailer(opts: SmtpMailerOptions): Mailer & { close(): void } {
-  const transport = nodemailer.createTransport(opts.url);
+  let made: Transporter | undefined;
+  const transport = onFirstUse(async () => (made = (await loadNodemailer()).createTransport(opts.url)));
   return {
     async send(message: MailMessage) {
-      await transport.sendMail({
+      await (
+        await transport()
+      ).sendMail({
         from: opts.from,
         to: message.to,
         subject: message.subject,
@@ -22,7 +31,7 @@ export function createSmtpMailer(opts: SmtpMailerOptions): Mailer & { close(): v
       });
     },
     close() {
-      transport.close();
+      made?.close();
     },
   };
 }
