@@ -50,15 +50,17 @@ describe('mailer selection', () => {
   afterAll(async () => {
     await smtp.close();
   });
-
-  it('sends over SMTP when SMTP_URL is set', async () => {
-    const mailer = createMailer({
+  const smtpMailer = () =>
+    createMailer({
       NODE_ENV: 'test',
       SMTP_URL: smtp.url,
       MAIL_FROM: 'Velvet <no-reply@velvet.test>',
       MAIL_OUTBOX_DIR: undefined,
       STORAGE_DIR: '/nonexistent/storage',
     });
+
+  it('sends over SMTP when SMTP_URL is set', async () => {
+    const mailer = smtpMailer();
     await mailer.send(message);
     const mail = await smtp.waitFor((m) => m.subject === message.subject, 5_000);
     expect(mail.text?.trim()).toBe(message.text);
@@ -66,13 +68,7 @@ describe('mailer selection', () => {
   });
 
   it('delivers every mail sent at once before nodemailer has loaded (loaded on the first mail)', async () => {
-    const mailer = createMailer({
-      NODE_ENV: 'test',
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'Velvet <no-reply@velvet.test>',
-      MAIL_OUTBOX_DIR: undefined,
-      STORAGE_DIR: '/nonexistent/storage',
-    });
+    const mailer = smtpMailer();
     const subjects = ['First at once 1', 'First at once 2', 'First at once 3'];
     await Promise.all(subjects.map((subject) => mailer.send({ ...message, subject })));
     for (const subject of subjects) {

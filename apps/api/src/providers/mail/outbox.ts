@@ -36,9 +36,8 @@ export function createOutboxMailer(opts: OutboxMailerOptions): Mailer {
   );
   return {
     async send(message: MailMessage) {
-      const info = await (
-        await transport()
-      ).sendMail({
+      const transporter = await transport();
+      const info = await transporter.sendMail({
         from: opts.from,
         to: message.to,
         subject: message.subject,

@@ -20,9 +20,8 @@ export function createSmtpMailer(opts: SmtpMailerOptions): Mailer & { close(): v
   const transport = onFirstUse(async () => (made = (await loadNodemailer()).createTransport(opts.url)));
   return {
     async send(message: MailMessage) {
-      await (
-        await transport()
-      ).sendMail({
+      const transporter = await transport();
+      await transporter.sendMail({
         from: opts.from,
         to: message.to,
         subject: message.subject,
