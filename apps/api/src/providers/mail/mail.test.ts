@@ -67,7 +67,7 @@ describe('mailer selection', () => {
     expect(mail.html).toContain('token=abc');
   });
 
-  it('delivers every mail sent at once before nodemailer has loaded (loaded on the first mail)', async () => {
+  it("delivers every mail of a mailer's first burst, sent at once (its transport is made at the first mail)", async () => {
     const mailer = smtpMailer();
     const subjects = ['First at once 1', 'First at once 2', 'First at once 3'];
     await Promise.all(subjects.map((subject) => mailer.send({ ...message, subject })));
