@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { applyMigrations } from '@velvet/api/db/migrate';
 import { startEmbeddedPostgres } from '@velvet/api/local/postgres';
+import { API_MEMORY_ENV, API_NODE_FLAGS } from '@velvet/api/local/process-settings';
 import { findFreePort, startLocalRedis } from '@velvet/api/local/redis';
 import { GALLERY } from '@velvet/contracts/catalog';
 import { SORTS, type Sort } from '@velvet/contracts/options';
@@ -120,6 +121,11 @@ async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 90_000)
     if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
     await sleep(200);
   }
+}
+
+/** The API's production node flags that mean something to a plain script (not its export condition). */
+function leanFlags(flags: readonly string[]): string[] {
+  return flags.filter((flag) => !flag.startsWith('--conditions='));
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -433,17 +439,21 @@ async function main(): Promise<void> {
     const sample = await fetch(api.url + pageOne(API_PATHS.publicImages, 'Latest'));
     const sampleBody = await sample.text();
     fs.writeFileSync(bodyFile, sampleBody);
-    const barePort = await findFreePort();
-    const bare = startChild(
-      'bare',
-      process.execPath,
-      ['--import', 'tsx', path.join(HERE, 'bare-server.ts')],
-      path.join(REPO_ROOT, 'bench'),
-      { ...process.env, NODE_ENV: 'production', PORT: String(barePort), BENCH_BODY_FILE: bodyFile },
-      barePort,
-    );
-    stops.push(bare.stop);
-    await waitForHttp(`${bare.url}/healthz`, bare.child);
+    const startBare = async (name: string, nodeFlags: string[], env: Record<string, string>) => {
+      const port = await findFreePort();
+      const child = startChild(
+        name,
+        process.execPath,
+        [...nodeFlags, path.join(HERE, 'bare-server.mjs')],
+        path.join(REPO_ROOT, 'bench'),
+        { ...process.env, ...env, NODE_ENV: 'production', PORT: String(port), BENCH_BODY_FILE: bodyFile },
+        port,
+      );
+      stops.push(child.stop);
+      await waitForHttp(`${child.url}/healthz`, child.child);
+      return child;
+    };
+    const bare = await startBare('bare', [], {});
     const bareUrl = bare.url + pageOne(API_PATHS.publicImages, 'Latest');
     console.log(
       `bare Fastify at ${bare.url}, body ${sampleBody.length.toLocaleString('en')} bytes (a real Explore page)`,
@@ -537,6 +547,19 @@ async function main(): Promise<void> {
     // Let the last run's requests finish before anything is stopped.
     await waitForIdleDatabase(db);
 
+    // The memory reference: the same bare route started as production starts the API (its node flags
+    // and memory environment), under the same load, as many runs as a target has. The goal is in MiB;
+    // this says what Fastify alone costs on this Node line with those settings.
+    const bareLean = await startBare('bare with the API flags', leanFlags(API_NODE_FLAGS), API_MEMORY_ENV);
+    await load(bareLean.url + pageOne(API_PATHS.publicImages, 'Latest'), { connections, duration: 3 });
+    const bareLeanRss = { largest: 0, total: 0 };
+    const bareLeanTimer = sampleRss(bareLean.child.pid, bareLeanRss);
+    for (let round = 1; round <= rounds; round++) {
+      await load(bareLean.url + pageOne(API_PATHS.publicImages, 'Latest'), { connections, duration });
+    }
+    clearInterval(bareLeanTimer);
+    await bareLean.stop();
+
     // The table.
     const rows: string[] = [];
     const summary = new Map<string, { rps: number; ratio: number; p99: number }>();
@@ -583,6 +606,8 @@ async function main(): Promise<void> {
     extra.push(
       `| API RSS under load (peak${treeNote}; bare Fastify ${mib(bareRss.largest)} MiB) | ${mib(apiRss.largest)} MiB | | | | | | ` +
         `<= ${GOALS.apiRssMiB} MiB | ${mib(apiRss.largest) <= GOALS.apiRssMiB ? 'met' : 'NOT met'} |`,
+      `| API RSS vs the bare route with the API's node flags (${mib(bareLeanRss.largest)} MiB) | | | ` +
+        `${(apiRss.largest / bareLeanRss.largest).toFixed(2)}x | | | | for reference | |`,
     );
     const table = [
       `${new Date().toISOString()}: ${imageCount.toLocaleString('en')} images, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), ` +
