@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { applyMigrations } from '@velvet/api/db/migrate';
 import { startEmbeddedPostgres } from '@velvet/api/local/postgres';
-import { API_MEMORY_ENV, API_NODE_FLAGS } from '@velvet/api/local/process-settings';
+import { API_MEMORY_ENV, API_NODE_FLAGS, withCallerValues } from '@velvet/api/local/process-settings';
 import { findFreePort, startLocalRedis } from '@velvet/api/local/redis';
 import { GALLERY } from '@velvet/contracts/catalog';
 import { SORTS, type Sort } from '@velvet/contracts/options';
@@ -439,7 +439,7 @@ async function main(): Promise<void> {
     const sample = await fetch(api.url + pageOne(API_PATHS.publicImages, 'Latest'));
     const sampleBody = await sample.text();
     fs.writeFileSync(bodyFile, sampleBody);
-    const startBare = async (name: string, nodeFlags: string[], env: Record<string, string>) => {
+    const startBare = async (name: string, nodeFlags: string[], env: NodeJS.ProcessEnv) => {
       const port = await findFreePort();
       const child = startChild(
         name,
@@ -550,13 +550,16 @@ async function main(): Promise<void> {
     // The memory reference: the same bare route started as production starts the API (its node flags
     // and memory environment), under the same load, as many runs as a target has. The goal is in MiB;
     // this says what Fastify alone costs on this Node line with those settings.
-    const bareLean = await startBare('bare with the API flags', leanFlags(API_NODE_FLAGS), API_MEMORY_ENV);
-    await load(bareLean.url + pageOne(API_PATHS.publicImages, 'Latest'), { connections, duration: 3 });
+    const bareLean = await startBare(
+      'bare with the API flags',
+      leanFlags(API_NODE_FLAGS),
+      withCallerValues(API_MEMORY_ENV, process.env),
+    );
+    const bareLeanUrl = bareLean.url + pageOne(API_PATHS.publicImages, 'Latest');
+    await load(bareLeanUrl, { connections, duration: 3 });
     const bareLeanRss = { largest: 0, total: 0 };
     const bareLeanTimer = sampleRss(bareLean.child.pid, bareLeanRss);
-    for (let round = 1; round <= rounds; round++) {
-      await load(bareLean.url + pageOne(API_PATHS.publicImages, 'Latest'), { connections, duration });
-    }
+    for (let round = 1; round <= rounds; round++) await load(bareLeanUrl, { connections, duration });
     clearInterval(bareLeanTimer);
     await bareLean.stop();
 
