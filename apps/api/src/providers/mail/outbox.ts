@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Mailer, MailMessage } from './index.ts';
 import { onFirstUse } from '../../lib/on-first-use.ts';
+import type { Mailer, MailMessage } from './index.ts';
 import { loadNodemailer } from './nodemailer.ts';
 
 export interface OutboxMailerOptions {
