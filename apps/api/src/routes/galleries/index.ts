@@ -15,24 +15,25 @@ import { guestPageKey, type GalleryCache, type MemberGallery } from '../../servi
 import { listGallery } from '../../services/galleries/list-gallery.ts';
 
 /**
- * The cached guest pages, compressed once per page text instead of on every request (compressing a
- * 24 KB page per request cost guests most of the cache's gain). At most this many pages are kept.
+ * The cached guest pages, compressed once per page instead of on every request (compressing a 24 KB
+ * page per request cost guests most of the cache's gain). At most this many pages are kept.
  */
 const MAX_ENCODED_PAGES = 500;
-const encodedPages = new Map<string, { json: string; br: Buffer; gzip: Buffer }>();
+const encodedPages = new Map<string, { page: Buffer; br: Buffer; gzip: Buffer }>();
 
-function encodedPage(key: string, json: string) {
+function encodedPage(key: string, page: Buffer) {
   const known = encodedPages.get(key);
-  if (known?.json === json) return known;
-  const page = {
-    json,
-    br: brotliCompressSync(json, { params: { [zlib.BROTLI_PARAM_QUALITY]: 6 } }),
-    gzip: gzipSync(json, { level: 6 }),
+  // The same Buffer while the process keeps the page; the same bytes when it was read again.
+  if (known && (known.page === page || known.page.equals(page))) return known;
+  const encoded = {
+    page,
+    br: brotliCompressSync(page, { params: { [zlib.BROTLI_PARAM_QUALITY]: 6 } }),
+    gzip: gzipSync(page, { level: 6 }),
   };
   encodedPages.delete(key);
-  encodedPages.set(key, page);
+  encodedPages.set(key, encoded);
   if (encodedPages.size > MAX_ENCODED_PAGES) encodedPages.delete(encodedPages.keys().next().value!);
-  return page;
+  return encoded;
 }
 
 /** Brotli when the client takes it, else gzip, else none (q=0 refuses an encoding). */
@@ -69,14 +70,14 @@ const galleryRoutes: FastifyPluginAsyncZod<GalleryRoutesOptions> = async (app, o
   const pageCache = opts.pageCache ?? null;
   const viewer = (request: FastifyRequest) => (request.user as { sub?: string } | undefined)?.sub ?? null;
 
-  /** A member's page: the JSON text cached for them (per member: `is_liked` is theirs), or the database's. */
+  /** A member's page: the JSON cached for them (per member: `is_liked` is theirs), or the database's. */
   const memberPage = async (gallery: MemberGallery, memberId: string, request: FastifyRequest, reply: FastifyReply) => {
     const query = request.query as TListImagesRequestParsed;
     if (!pageCache) return listGallery(db, GALLERY_OF[gallery], memberId, query);
-    const json = await pageCache.memberPage(gallery, memberId, query, async () =>
+    const page = await pageCache.memberPage(gallery, memberId, query, async () =>
       String(reply.serialize(await listGallery(db, GALLERY_OF[gallery], memberId, query))),
     );
-    return reply.type('application/json; charset=utf-8').send(json);
+    return reply.type('application/json; charset=utf-8').send(page);
   };
 
   app.get(
@@ -97,17 +98,17 @@ const galleryRoutes: FastifyPluginAsyncZod<GalleryRoutesOptions> = async (app, o
       const viewerId = viewer(request);
       if (viewerId !== null) return memberPage('public', viewerId, request, reply);
       if (!pageCache) return listGallery(db, 'public_gallery', null, request.query);
-      // Guests: the page's JSON text as cached (listGallery refuses pages beyond 3, so nothing deeper is stored).
-      const json = await pageCache.page(request.query, async () =>
+      // Guests: the page's JSON as cached (listGallery refuses pages beyond 3, so nothing deeper is stored).
+      const page = await pageCache.page(request.query, async () =>
         String(reply.serialize(await listGallery(db, 'public_gallery', null, request.query))),
       );
-      // Already JSON: a string with a JSON content type is sent as it is, not serialised again, and
+      // Already JSON: bytes with a JSON content type are sent as they are, not serialised again, and
       // already compressed when the client accepts it (the compress plugin leaves encoded bodies alone).
       const sent = (reply as FastifyReply).type('application/json; charset=utf-8').header('vary', 'accept-encoding');
       const encoding =
-        json.length >= COMPRESS_THRESHOLD_BYTES ? acceptedEncoding(request.headers['accept-encoding']) : null;
-      if (!encoding) return sent.send(json);
-      return sent.header('content-encoding', encoding).send(encodedPage(guestPageKey(request.query), json)[encoding]);
+        page.length >= COMPRESS_THRESHOLD_BYTES ? acceptedEncoding(request.headers['accept-encoding']) : null;
+      if (!encoding) return sent.send(page);
+      return sent.header('content-encoding', encoding).send(encodedPage(guestPageKey(request.query), page)[encoding]);
     },
   );
 

@@ -9,8 +9,14 @@
 //   nobody reads any more.
 // - Like and view counts are not invalidations: a cached page may show them up to PAGE_TTL_MS old.
 //   The same TTL bounds any change made outside the services (a hand-edited row).
-// - Pages are stored as the JSON text the route sends, so a hit is never parsed or serialised again.
+// - Pages are stored as the JSON the route sends, so a hit is never parsed or serialised again.
 //   A read from Redis is one round trip (a Lua script reads the version and the page together).
+// - Pages are handed out as their UTF-8 bytes (a Buffer), read from Redis as bytes, and sent as they
+//   are. As a string, node's HTTP response joined each page (~20 KB) to its headers and wrote a flat
+//   copy of both into V8's heap, half of what a guest request allocated; and a page read from Redis
+//   as text was one more copy. Those copies, still held while the reply was written, were most of
+//   what the requests promoted to the old generation, whose growth sets the API's memory under load
+//   (docs/performance.md, "What the API's requests allocate").
 // - Each process also keeps the pages it read for LOCAL_TTL_MS, valid only while the version it
 //   knows is current. It learns the version from every Redis read and re-reads it at least every
 //   VERSION_FRESH_MS, so another instance's invalidation reaches it within VERSION_FRESH_MS (< 1 s);
@@ -48,14 +54,15 @@ local m = redis.call('GET', KEYS[2]) or '0'
 return { v, m, redis.call('GET', ARGV[1] .. v .. ':' .. m .. ':' .. ARGV[2]) }
 `;
 
+/** ioredis defines a `...Buffer` twin of every script command: the same reply, as bytes. */
 type RedisWithRead = Redis & {
-  galleryCacheRead(versionKey: string, prefix: string, query: string): Promise<[string, string | null]>;
-  galleryCacheReadMember(
+  galleryCacheReadBuffer(versionKey: string, prefix: string, query: string): Promise<[Buffer, Buffer | null]>;
+  galleryCacheReadMemberBuffer(
     versionKey: string,
     memberKey: string,
     prefix: string,
     query: string,
-  ): Promise<[string, string, string | null]>;
+  ): Promise<[Buffer, Buffer, Buffer | null]>;
 };
 
 /** The signed-in galleries, as cached per member. */
@@ -71,10 +78,10 @@ const MEMBER_VERSION_LIFETIME_MS = 86_400_000;
 
 function defineScripts(redis: Redis) {
   const client = redis as RedisWithRead;
-  if (typeof client.galleryCacheRead !== 'function') {
+  if (typeof client.galleryCacheReadBuffer !== 'function') {
     redis.defineCommand('galleryCacheRead', { numberOfKeys: 1, lua: READ_SCRIPT });
   }
-  if (typeof client.galleryCacheReadMember !== 'function') {
+  if (typeof client.galleryCacheReadMemberBuffer !== 'function') {
     redis.defineCommand('galleryCacheReadMember', { numberOfKeys: 2, lua: MEMBER_READ_SCRIPT });
   }
   return client;
@@ -82,20 +89,21 @@ function defineScripts(redis: Redis) {
 
 export interface GalleryCache {
   /**
-   * The cached JSON of a guest Explore page, or `load()`'s result, stored for the other requests and
-   * instances. A failing Redis only costs the cache: the page is loaded as if nothing were cached.
+   * The cached JSON of a guest Explore page (its UTF-8 bytes), or `load()`'s result, stored for the
+   * other requests and instances. A failing Redis only costs the cache: the page is loaded as if
+   * nothing were cached.
    */
-  page(query: TListImagesRequestParsed, load: () => Promise<string>): Promise<string>;
+  page(query: TListImagesRequestParsed, load: () => Promise<string>): Promise<Buffer>;
   /**
-   * The cached JSON of one member's page of a signed-in gallery, or `load()`'s result, stored for
-   * the member's next requests on any instance. A failing Redis only costs the cache.
+   * The cached JSON of one member's page of a signed-in gallery (its UTF-8 bytes), or `load()`'s
+   * result, stored for the member's next requests on any instance. A failing Redis only costs the cache.
    */
   memberPage(
     gallery: MemberGallery,
     memberId: string,
     query: TListImagesRequestParsed,
     load: () => Promise<string>,
-  ): Promise<string>;
+  ): Promise<Buffer>;
 }
 
 /** The query part of a key: every parameter the page depends on, after parsing (defaults filled in). */
@@ -127,8 +135,8 @@ export function createGalleryCache(
   const localTtlMs = opts.localTtlMs ?? LOCAL_TTL_MS;
   const versionFreshMs = opts.versionFreshMs ?? VERSION_FRESH_MS;
   const client = defineScripts(redis);
-  const loading = new Map<string, Promise<string>>();
-  const local = new Map<string, { json: string; until: number }>();
+  const loading = new Map<string, Promise<Buffer>>();
+  const local = new Map<string, { page: Buffer; until: number }>();
   let known: { version: number; at: number } | null = null;
 
   const self = {
@@ -148,9 +156,26 @@ export function createGalleryCache(
   };
   localCaches.add(self);
 
-  const keep = (key: string, json: string) => {
+  const keep = (key: string, page: Buffer) => {
     if (local.size >= LOCAL_MAX_PAGES) local.clear();
-    local.set(key, { json, until: Date.now() + localTtlMs });
+    local.set(key, { page, until: Date.now() + localTtlMs });
+  };
+  /** Loads a page nobody had cached under `key`, and stores it; concurrent misses share one load. */
+  const loadOnce = (key: string, load: () => Promise<string>, stored?: (page: Buffer) => void) => {
+    const pending = loading.get(key);
+    if (pending) return pending;
+    const promise = (async () => {
+      try {
+        const page = Buffer.from(await load());
+        await redis.set(`${PAGE_PREFIX}${key}`, page, 'PX', ttlMs).catch((err: unknown) => opts.onError?.(err));
+        stored?.(page);
+        return page;
+      } finally {
+        loading.delete(key);
+      }
+    })();
+    loading.set(key, promise);
+    return promise;
   };
 
   return {
@@ -159,12 +184,12 @@ export function createGalleryCache(
       const now = Date.now();
       if (known && now - known.at < versionFreshMs) {
         const hit = local.get(`${known.version}:${suffix}`);
-        if (hit && hit.until > now) return hit.json;
+        if (hit && hit.until > now) return hit.page;
       }
       let version: number;
       try {
-        const [text, cached] = await client.galleryCacheRead(GALLERY_VERSION_KEY, PAGE_PREFIX, suffix);
-        const v = Number(text);
+        const [text, cached] = await client.galleryCacheReadBuffer(GALLERY_VERSION_KEY, PAGE_PREFIX, suffix);
+        const v = Number(text.toString());
         self.learn(v);
         if (cached !== null) {
           keep(`${v}:${suffix}`, cached);
@@ -173,53 +198,30 @@ export function createGalleryCache(
         version = v;
       } catch (err) {
         opts.onError?.(err);
-        return load();
+        return Buffer.from(await load());
       }
       const key = `${version}:${suffix}`;
-      const pending = loading.get(key);
-      if (pending) return pending;
-      const promise = (async () => {
-        try {
-          const json = await load();
-          await redis.set(`${PAGE_PREFIX}${key}`, json, 'PX', ttlMs).catch((err: unknown) => opts.onError?.(err));
-          if (known?.version === version) keep(key, json);
-          return json;
-        } finally {
-          loading.delete(key);
-        }
-      })();
-      loading.set(key, promise);
-      return promise;
+      return loadOnce(key, load, (page) => {
+        if (known?.version === version) keep(key, page);
+      });
     },
     async memberPage(gallery, memberId, query, load) {
       const suffix = `${gallery}:${memberId}:${guestPageKey(query)}`;
       let key: string;
       try {
-        const [v, m, cached] = await client.galleryCacheReadMember(
+        const [v, m, cached] = await client.galleryCacheReadMemberBuffer(
           GALLERY_VERSION_KEY,
           memberVersionKey(memberId),
           PAGE_PREFIX,
           suffix,
         );
         if (cached !== null) return cached;
-        key = `${v}:${m}:${suffix}`;
+        key = `${v.toString()}:${m.toString()}:${suffix}`;
       } catch (err) {
         opts.onError?.(err);
-        return load();
+        return Buffer.from(await load());
       }
-      const pending = loading.get(key);
-      if (pending) return pending;
-      const promise = (async () => {
-        try {
-          const json = await load();
-          await redis.set(`${PAGE_PREFIX}${key}`, json, 'PX', ttlMs).catch((err: unknown) => opts.onError?.(err));
-          return json;
-        } finally {
-          loading.delete(key);
-        }
-      })();
-      loading.set(key, promise);
-      return promise;
+      return loadOnce(key, load);
     },
     close() {
       localCaches.delete(self);

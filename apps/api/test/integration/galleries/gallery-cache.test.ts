@@ -108,6 +108,32 @@ describe('guest Explore cache', () => {
     expect((await asked('identity')).headers['content-encoding']).toBeUndefined();
   });
 
+  it('keeps text beyond ASCII byte for byte in cached pages, plain and compressed, for guests and members', async () => {
+    // Pages are cached and sent as their UTF-8 bytes: a character cut in two would show here.
+    const prompt = 'a lighthouse café at night, 夜の灯台, ☕ and 🌊 — ünïcödé';
+    const [id] = await createCompleteImages(services[0]!, owner.id, 1, { open: true, prompt });
+    await invalidateGalleryCache();
+    const path = `/api/v1/images${mine()}`;
+    const uncached = (await guest(plain, mine())).body;
+    expect(JSON.parse(uncached).list.find((i: { image_id: string }) => i.image_id === id).prompt).toBe(prompt);
+    // a fills Redis; b reads it from there; a again from its own memory.
+    for (const app of [a, b, a]) expect((await guest(app, mine())).body).toBe(uncached);
+    const br = await b.inject({ method: 'GET', url: path, headers: { 'accept-encoding': 'br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(uncached);
+
+    const member = (await plain.inject({ method: 'GET', url: path, headers: other.headers })).body;
+    expect(JSON.parse(member).list.find((i: { image_id: string }) => i.image_id === id).prompt).toBe(prompt);
+    for (const app of [a, b]) {
+      const res = await app.inject({ method: 'GET', url: path, headers: other.headers });
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.body).toBe(member);
+    }
+    const gzip = await b.inject({ method: 'GET', url: path, headers: { ...other.headers, 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(member);
+  });
+
   it('shows a published image to guests of every instance immediately, for every sort and filter', async () => {
     const [id] = await createCompleteImages(services[0]!, owner.id, 1, { runType: 'Manga' });
     const queries = [
