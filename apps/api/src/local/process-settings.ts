@@ -43,10 +43,10 @@ export const WORKER_NODE_FLAGS = [
 /**
  * At most 2 glibc malloc arenas (compression and the pools' threads otherwise grow one each), and
  * every allocation of 32 KiB or more in a mapping of its own, returned to the system when freed. Under
- * load the sockets' 64 KiB read buffers and the Redis replies held in them (the cached pages, ~20 KiB)
- * otherwise grew glibc's main heap by ~28 MiB on the signed-in pages, in holes it keeps: 8-25 MiB less
- * at the peak in 10 pairs of runs, at the same speed within the noise (docs/performance.md, "What the
- * API's requests allocate").
+ * load on the signed-in pages glibc's main heap otherwise grew by ~28 MiB, in holes it keeps (a
+ * threshold of 64 KiB changed nothing, so allocations of 32-64 KiB fragment it): 8-25 MiB less at the
+ * peak in 10 pairs of runs, at the same speed within the noise (docs/performance.md, "What the API's
+ * requests allocate").
  */
 export const API_MEMORY_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '32768' } as const;
 

@@ -23,8 +23,8 @@ const encodedPages = new Map<string, { page: Buffer; br: Buffer; gzip: Buffer }>
 
 function encodedPage(key: string, page: Buffer) {
   const known = encodedPages.get(key);
-  // The same Buffer while the process keeps the page; the same bytes when it was read again.
-  if (known && (known.page === page || known.page.equals(page))) return known;
+  // The same bytes, whether the process kept the page or read it again (equals() is true at once for the same Buffer).
+  if (known?.page.equals(page)) return known;
   const encoded = {
     page,
     br: brotliCompressSync(page, { params: { [zlib.BROTLI_PARAM_QUALITY]: 6 } }),
