@@ -194,6 +194,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       '**/dist-server/**',
+      '**/dist.build-*/**',
       '**/dist.building-*/**',
       '**/dist.old-*/**',
       '**/.turbo/**',

@@ -75,16 +75,18 @@ function copyAssets(srcDir, outDir) {
 }
 
 /**
- * Compiles one package's src/ into a fresh dist/. The new files are written beside it and swapped in
- * at the end (two renames), so a process starting meanwhile, or another `npm start` building the same
- * checkout, never finds a half-written or missing dist/ (it did: ERR_MODULE_NOT_FOUND).
+ * Compiles one package's src/ into a build folder of its own beside dist/ (dist.build-<time>-<pid>),
+ * then points dist/ at it. dist/ is a symbolic link, and a new link renamed over it replaces it in one
+ * step: a process starting meanwhile, or another `npm start` building the same checkout, finds the
+ * old build or the new one, never a missing or half-written dist/ (it did: ERR_MODULE_NOT_FOUND). A
+ * checkout whose dist/ is still a folder (built before dist/ was a link) moves it aside first: two
+ * renames, once. The build dist/ pointed at before is removed, and so are builds of processes gone.
  */
 export function buildPackage(dir) {
   const pkgDir = path.resolve(ROOT, dir);
-  const outDir = path.join(pkgDir, 'dist');
-  const fresh = path.join(pkgDir, `dist.building-${process.pid}`);
-  const old = path.join(pkgDir, `dist.old-${process.pid}`);
-  fs.rmSync(fresh, { recursive: true, force: true });
+  const dist = path.join(pkgDir, 'dist');
+  const name = `${BUILD_PREFIX}${Date.now().toString(36)}-${process.pid}`;
+  const fresh = path.join(pkgDir, name);
   const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc');
   const result = spawnSync(process.execPath, [tsc, '-p', path.join(pkgDir, 'tsconfig.build.json'), '--outDir', fresh], {
     cwd: pkgDir,
@@ -95,9 +97,46 @@ export function buildPackage(dir) {
     throw new Error(`compiling ${path.relative(ROOT, pkgDir) || '.'} failed`);
   }
   copyAssets(path.join(pkgDir, 'src'), fresh);
-  if (fs.existsSync(outDir)) fs.renameSync(outDir, old);
-  fs.renameSync(fresh, outDir);
-  fs.rmSync(old, { recursive: true, force: true });
+
+  const link = path.join(pkgDir, `dist.link-${process.pid}`);
+  fs.rmSync(link, { force: true });
+  fs.symlinkSync(name, link, 'dir');
+  const before = fs.lstatSync(dist, { throwIfNoEntry: false });
+  let previous = null;
+  if (before?.isSymbolicLink()) previous = path.resolve(pkgDir, fs.readlinkSync(dist));
+  else if (before) {
+    previous = path.join(pkgDir, `dist.old-${process.pid}`);
+    fs.renameSync(dist, previous);
+  }
+  fs.renameSync(link, dist);
+  if (previous && path.basename(previous) !== name) fs.rmSync(previous, { recursive: true, force: true });
+  removeAbandonedBuilds(pkgDir, name);
+}
+
+const BUILD_PREFIX = 'dist.build-';
+const BUILD_LEFTOVER = /^dist\.(?:build-[0-9a-z]+|building|old|link)-(\d+)$/;
+
+function processRuns(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return err.code === 'EPERM';
+  }
+}
+
+/** Build folders and links left by builds that died before their swap (their process is gone). */
+function removeAbandonedBuilds(pkgDir, keep) {
+  const current = fs.lstatSync(path.join(pkgDir, 'dist'), { throwIfNoEntry: false })?.isSymbolicLink()
+    ? fs.readlinkSync(path.join(pkgDir, 'dist'))
+    : null;
+  for (const entry of fs.readdirSync(pkgDir)) {
+    const match = BUILD_LEFTOVER.exec(entry);
+    if (!match || entry === keep || entry === current) continue;
+    const pid = Number(match[1]);
+    if (pid !== process.pid && processRuns(pid)) continue;
+    fs.rmSync(path.join(pkgDir, entry), { recursive: true, force: true });
+  }
 }
 
 /** Builds the server packages unless their inputs are those of the last build. Returns whether it built. */

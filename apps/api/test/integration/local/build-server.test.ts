@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../../src/config/env.ts';
 
@@ -25,27 +26,51 @@ function makePackage(files: number): string {
   return dir;
 }
 
+/** Runs `scripts/build-server.mjs <dir>`; resolves with its exit code. */
+function build(dir: string): { exited: Promise<number | null> } {
+  const child = spawn(process.execPath, [SCRIPT, dir], { stdio: 'ignore' });
+  return { exited: new Promise((resolve) => child.once('exit', resolve)) };
+}
+
+/** The pid of a process that has exited. */
+async function deadPid(): Promise<number> {
+  const child = spawn(process.execPath, ['-e', '0'], { stdio: 'ignore' });
+  await new Promise((resolve) => child.once('exit', resolve));
+  return child.pid!;
+}
+
 // scripts/build-server.mjs <package>: the production build npm start runs when sources changed. A
 // process starting while another builds must always find a complete dist/.
 describe('server build (scripts/build-server.mjs)', () => {
-  it('replaces dist/ in one step: the old one stays whole until the new one is complete', async () => {
+  it('replaces dist/ in one step: the old build stays whole until the new one is complete', async () => {
     const dir = makePackage(200);
     const dist = path.join(dir, 'dist');
+    // A checkout built before dist/ was a link: its folder is replaced by the first build.
     fs.mkdirSync(dist);
     fs.writeFileSync(path.join(dist, 'old.js'), 'export {};\n');
+    expect(await build(dir).exited).toBe(0);
+    expect(fs.lstatSync(dist).isSymbolicLink()).toBe(true);
+    expect(fs.readdirSync(dist)).toHaveLength(201);
+    const first = fs.readlinkSync(dist);
+    fs.writeFileSync(path.join(dist, 'old.js'), 'export {};\n');
 
-    const build = spawn(process.execPath, [SCRIPT, dir], { stdio: 'ignore' });
-    const exited = new Promise<number | null>((resolve) => build.once('exit', resolve));
+    // A second build while something looks at dist/ every few milliseconds.
+    const { exited } = build(dir);
     let looks = 0;
     let missing = 0;
     let finished = false;
     void exited.then(() => (finished = true));
     while (!finished) {
       looks += 1;
-      const names = fs.existsSync(dist) ? fs.readdirSync(dist) : [];
+      let names: string[] = [];
+      try {
+        names = fs.readdirSync(dist);
+      } catch {
+        // missing: counted below
+      }
       // Either the old build or the whole new one, never nothing or a part.
       if (!(names.includes('old.js') || names.length === 201)) missing += 1;
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      await new Promise((resolve) => setTimeout(resolve, 2));
     }
     expect(await exited).toBe(0);
     expect(looks).toBeGreaterThan(3);
@@ -54,7 +79,39 @@ describe('server build (scripts/build-server.mjs)', () => {
     expect(built).toHaveLength(201);
     expect(built).toContain('notes.json');
     expect(built).not.toContain('old.js');
-    expect(fs.readdirSync(dir).filter((name) => name.startsWith('dist.'))).toEqual([]);
+    // The build dist/ pointed at before is gone: only the link and the build it names are left.
+    const current = fs.readlinkSync(dist);
+    expect(current).not.toBe(first);
+    expect(
+      fs
+        .readdirSync(dir)
+        .filter((name) => name.startsWith('dist'))
+        .sort(),
+    ).toEqual(['dist', current]);
+    // The compiled code runs through the link.
+    const compiled = await import(pathToFileURL(path.join(dist, 'm7.js')).href);
+    expect(compiled.value7).toBe(7);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("removes what builds that died left behind, and keeps a running build's folder", async () => {
+    const dir = makePackage(3);
+    const dead = await deadPid();
+    const leftovers = [`dist.build-abc123-${dead}`, `dist.building-${dead}`, `dist.old-${dead}`];
+    for (const name of leftovers) fs.mkdirSync(path.join(dir, name));
+    fs.symlinkSync('nowhere', path.join(dir, `dist.link-${dead}`));
+    const running = `dist.build-abc124-${process.pid}`;
+    fs.mkdirSync(path.join(dir, running));
+
+    expect(await build(dir).exited).toBe(0);
+    const current = fs.readlinkSync(path.join(dir, 'dist'));
+    expect(
+      fs
+        .readdirSync(dir)
+        .filter((name) => name.startsWith('dist'))
+        .sort(),
+    ).toEqual(['dist', current, running].sort());
+    expect(fs.readdirSync(path.join(dir, 'dist')).sort()).toEqual(['m0.js', 'm1.js', 'm2.js', 'notes.json']);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 });
