@@ -7,8 +7,9 @@ import { drawDemoImage } from '../image-model/demo.ts';
 import { humanPackageDir, loadHuman, rewriteRelu6 } from './face-age-human.ts';
 import { createLocalFaceAgeEstimator, startFaceAgeThread } from './face-age-local.ts';
 
-// FaceRes' ReLU6 chains are rewritten into one kernel as the model is read (face-age-human.ts). The
-// check must not see a single bit of difference: it decides whether a picture is held.
+// FaceRes' ReLU6 chains are rewritten into one kernel as the model is read, and tfjs' clone shares its
+// input's data (face-age-human.ts). The check must not see a single bit of difference: it decides
+// whether a picture is held.
 const assets = path.join(humanPackageDir(), 'assets');
 const readModel = async () =>
   JSON.parse(await readFile(path.join(humanPackageDir(), 'models', 'faceres.json'), 'utf8')) as Parameters<
@@ -56,9 +57,9 @@ describe('FaceRes with its ReLU6 chains as one kernel', { timeout: 120_000 }, ()
     expect(model.modelTopology.node.map((node) => node.op)).toContain('Maximum');
   });
 
-  it('finds the same faces, boxes, scores and ages, bit for bit, as the model as shipped', async () => {
-    // A thread loads FaceRes once (Human keeps it in its module): one thread for each model.
-    const shipped = createLocalFaceAgeEstimator({ startThread: () => startFaceAgeThread({ faceResAsShipped: true }) });
+  it('finds the same faces, boxes, scores and ages, bit for bit, as the model and tfjs as shipped', async () => {
+    // A thread loads FaceRes and registers tfjs' kernels once: one thread for each.
+    const shipped = createLocalFaceAgeEstimator({ startThread: () => startFaceAgeThread({ asShipped: true }) });
     const rewritten = createLocalFaceAgeEstimator();
     try {
       const pictures = [
@@ -94,8 +95,33 @@ describe('FaceRes with its ReLU6 chains as one kernel', { timeout: 120_000 }, ()
   it('a thread refuses to use a FaceRes other than the one it asked for', async () => {
     // Loaded once per thread: here, in the test's own thread, first rewritten, then asked as shipped.
     await loadHuman();
-    await expect(loadHuman({ relu6: false })).rejects.toThrow(
+    await expect(loadHuman({ asShipped: true })).rejects.toThrow(
       /FaceRes has 27 Relu6 kernels; asked for the model as shipped/,
     );
   });
+
+  it("a clone shares its tensor's data, kept until the last tensor using it is disposed", async () => {
+    const human = await loadHuman();
+    const tf = human.tf as {
+      tensor3d(values: number[], shape: [number, number, number], dtype: 'float32'): TfTensor;
+      clone(x: TfTensor): TfTensor;
+      memory(): { numTensors: number; numDataBuffers: number; numBytes: number };
+    };
+    // numDataBuffers counts the data held (numBytes counts every tensor's size, shared or not).
+    const before = tf.memory();
+    const picture = tf.tensor3d([1, 2, 3, 4, 5, 6], [1, 2, 3], 'float32');
+    const clone = tf.clone(picture);
+    expect(tf.memory().numTensors - before.numTensors).toBe(2);
+    expect(tf.memory().numDataBuffers - before.numDataBuffers).toBe(1);
+    picture.dispose();
+    expect(Array.from(clone.dataSync())).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(tf.memory().numDataBuffers - before.numDataBuffers).toBe(1);
+    clone.dispose();
+    expect(tf.memory()).toEqual(before);
+  });
 });
+
+interface TfTensor {
+  dataSync(): Float32Array;
+  dispose(): void;
+}

@@ -166,20 +166,57 @@ interface TensorInfo {
   dtype: 'float32';
 }
 
+/** tfjs' WASM backend, the part of it used here. */
+interface WasmBackend {
+  makeOutput(shape: number[], dtype: 'float32'): TensorInfo;
+  typedArrayFromHeap(info: TensorInfo): Float32Array;
+  /** One more tensor shares this data (tfjs frees it when the last is disposed). */
+  incRef(dataId: object): void;
+}
+
+type KernelFunc = (args: { inputs: { x: TensorInfo }; backend: WasmBackend }) => TensorInfo;
+interface KernelConfig {
+  kernelName: string;
+  backendName: string;
+  kernelFunc: KernelFunc;
+}
+
 /** The part of Human's tfjs instance used here (Human types it as any). */
 interface Tfjs {
   engine(): {
     /** The WASM backend (checked at load). */
-    backend: {
-      makeOutput(shape: number[], dtype: 'float32'): TensorInfo;
-      typedArrayFromHeap(info: TensorInfo): Float32Array;
-    };
+    backend: WasmBackend;
     makeTensorFromTensorInfo(info: TensorInfo): InputTensor;
   };
   memory(): { numTensors: number; numBytes: number };
   getBackend(): string;
+  getKernel(kernelName: string, backendName: string): KernelConfig | undefined;
+  unregisterKernel(kernelName: string, backendName: string): void;
+  registerKernel(config: KernelConfig): void;
 }
 const tfOf = (human: Human) => human.tf as Tfjs;
+
+/**
+ * tfjs' clone (the Identity kernel) on the WASM backend copies the tensor's data, unlike the CPU
+ * backend, which shares it: BlazeFace clones its whole input (`inputImage.clone()`, 12 MiB at 1024 px)
+ * only to resize it. Tensors are never written once made, so a clone can share its data, as a reshape
+ * on this backend already does: the WASM heap, which never shrinks, then peaks ~17 MiB lower
+ * (docs/performance.md, "The face check's clone"). Same faces, scores and ages, bit for bit
+ * (face-age-human.test.ts).
+ */
+const sharedClone: KernelFunc = ({ inputs: { x }, backend }) => {
+  backend.incRef(x.dataId);
+  return { dataId: x.dataId, shape: x.shape, dtype: x.dtype };
+};
+
+/** Makes the WASM backend's clone share its input's data (once per thread: kernels are per tfjs instance). */
+function shareClones(tf: Tfjs): void {
+  const identity = tf.getKernel('Identity', 'wasm');
+  if (!identity) throw new Error('tfjs has no Identity kernel for the WASM backend');
+  if (identity.kernelFunc === sharedClone) return;
+  tf.unregisterKernel('Identity', 'wasm');
+  tf.registerKernel({ ...identity, kernelFunc: sharedClone });
+}
 
 /** A loaded graph model's constants (tfjs' GraphModel.weights). */
 type LoadedWeights = Record<string, { dataSync(): ArrayLike<number> }[] | undefined>;
@@ -196,9 +233,11 @@ function expectConstants(weights: LoadedWeights, names: string[], value: number)
 
 /**
  * Human with its two models loaded, on the WASM backend; throws rather than run half-blind.
- * `options.relu6: false` loads FaceRes as the package ships it (to compare against, in tests).
+ * `options.asShipped` loads FaceRes as the package ships it and leaves tfjs' clone copying (to
+ * compare against, in tests).
  */
-export async function loadHuman(options: { relu6?: boolean } = {}): Promise<Human> {
+export async function loadHuman(options: { asShipped?: boolean } = {}): Promise<Human> {
+  const asShipped = options.asShipped === true;
   const dir = humanPackageDir();
   // The WASM build (human.node.js wants tfjs-node's native binary). Its `exports` keys lack "./",
   // so a bare specifier fails: load the file by its path.
@@ -209,7 +248,7 @@ export async function loadHuman(options: { relu6?: boolean } = {}): Promise<Huma
     [path.join(dir, 'models'), wasmDir()],
     () => human.load(),
     (file, bytes) => {
-      if (options.relu6 === false || path.basename(file) !== FACERES_MODEL) return undefined;
+      if (asShipped || path.basename(file) !== FACERES_MODEL) return undefined;
       const model = JSON.parse(bytes.toString('utf8')) as GraphModelJson;
       bounds = rewriteRelu6(model);
       return JSON.stringify(model);
@@ -230,11 +269,12 @@ export async function loadHuman(options: { relu6?: boolean } = {}): Promise<Huma
     >
   ).faceres!;
   const relu6Kernels = faceres.artifacts?.modelTopology?.node.filter((node) => node.op === 'Relu6').length ?? 0;
-  if ((options.relu6 !== false) !== relu6Kernels > 0) {
+  if (!asShipped !== relu6Kernels > 0) {
     throw new Error(
-      `FaceRes has ${relu6Kernels} Relu6 kernels; asked for the model ${options.relu6 === false ? 'as shipped' : 'rewritten'}`,
+      `FaceRes has ${relu6Kernels} Relu6 kernels; asked for the model ${asShipped ? 'as shipped' : 'rewritten'}`,
     );
   }
+  if (!asShipped) shareClones(tfOf(human));
   // A rewritten chain must have clamped to [0, 6], or the model would compute something else.
   if (bounds) {
     expectConstants(faceres.weights, bounds.upper, 6);

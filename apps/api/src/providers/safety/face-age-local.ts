@@ -53,12 +53,13 @@ export const FACE_THREAD_YOUNG_GENERATION_MB = 4;
  * Starts one face-check thread. Compiled (dist/*.js) it runs face-age-thread.js; from the TypeScript
  * sources (tsx, vitest) Node 20 cannot load the .ts entry by itself, so a plain-JS bootstrap loads it
  * through tsx. The thread inherits this process' execArgv (--conditions=velvet-compiled, tsx's hooks).
- * `faceResAsShipped` gives the thread FaceRes as the package ships it, its ReLU6 chains not rewritten
- * (face-age-human.ts): tests compare the two, which needs two threads, as a thread loads a model once.
+ * `asShipped` gives the thread FaceRes as the package ships it, its ReLU6 chains not rewritten, and
+ * tfjs' clone copying (face-age-human.ts): tests compare the two, which needs two threads, as a thread
+ * loads a model and registers its kernels once.
  */
-export function startFaceAgeThread(options: { faceResAsShipped?: boolean } = {}): Worker {
+export function startFaceAgeThread(options: { asShipped?: boolean } = {}): Worker {
   const resourceLimits = { maxYoungGenerationSizeMb: FACE_THREAD_YOUNG_GENERATION_MB };
-  const asShipped = options.faceResAsShipped ? { faceResAsShipped: true } : {};
+  const asShipped = options.asShipped ? { asShipped: true } : {};
   if (import.meta.url.endsWith('.js')) {
     return new Worker(new URL('./face-age-thread.js', import.meta.url), { resourceLimits, workerData: asShipped });
   }

@@ -21,8 +21,8 @@ let loaded: Human | null = null;
 
 /** This thread's Human, loaded on first use; a failed load is retried on the next picture. */
 function getHuman(): Promise<Human> {
-  const asShipped = (workerData as { faceResAsShipped?: boolean } | null)?.faceResAsShipped === true;
-  humanPromise ??= loadHuman({ relu6: !asShipped }).then(
+  const asShipped = (workerData as { asShipped?: boolean } | null)?.asShipped === true;
+  humanPromise ??= loadHuman({ asShipped }).then(
     (human) => (loaded = human),
     (err: unknown) => {
       humanPromise = null;
