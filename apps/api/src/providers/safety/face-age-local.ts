@@ -5,7 +5,7 @@
 // worker threads (face-age-pool.ts), each with its own Human instance loaded on its first picture, so
 // that two job slots check two pictures at once and an idle thread's WASM heap can be given back.
 import { Worker } from 'node:worker_threads';
-import { decodeRgb, type RgbPicture } from '../../lib/picture-pixels.ts';
+import { decodeRgb, type RgbPicture, releasePixels } from '../../lib/picture-pixels.ts';
 import { type DecodedPicture, FACE_MIN_SCORE, humanPackageDir } from './face-age-human.ts';
 import { createFaceThreadPool, type FaceThreadPoolStats } from './face-age-pool.ts';
 import { type FaceAgeEstimator, SafetyProviderError } from './index.ts';
@@ -103,7 +103,10 @@ export function createLocalFaceAgeEstimator(options: LocalFaceAgeOptions = {}): 
     async estimate(image, signal, pixels) {
       signal?.throwIfAborted();
       try {
-        const picture = modelInput(await (pixels ?? decodeRgb(image)));
+        const decoded = await (pixels ?? decodeRgb(image));
+        const picture = modelInput(decoded);
+        // A decode of its own is not needed past the copy (the caller's pixels may be: a thumbnail).
+        if (!pixels) releasePixels(decoded);
         signal?.throwIfAborted();
         return await pool.check(picture, signal);
       } catch (err) {

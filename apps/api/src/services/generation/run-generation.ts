@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { UnrecoverableError } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Database } from '../../db/client.ts';
-import { decodeRgb, type RgbPicture } from '../../lib/picture-pixels.ts';
+import { decodeRgb, type RgbPicture, releasePixels } from '../../lib/picture-pixels.ts';
 import type { GeneratedImage, ImageModelProvider } from '../../providers/image-model/index.ts';
 import type { ImageStorage } from '../../providers/storage/index.ts';
 import { ImageProviderError } from '../../providers/image-model/errors.ts';
@@ -114,6 +114,7 @@ export async function runGeneration(
     const thumbnail = makeThumbnail(data, pixels);
     thumbnail.catch(() => undefined); // awaited below when the picture is stored; a held one drops it
     const verdict = await checkPicture(services, data, pixels);
+    if (pixels) releaseWhenThumbnailMade(pixels, thumbnail);
     if (verdict?.outcome === 'held') {
       if (await holdImage(services, run, image.imageId, data, verdict)) held += 1;
       log.warn(
@@ -135,6 +136,14 @@ export async function runGeneration(
   }
   await settleRunStatus(services.db, runId);
   log.info({ runId, images: pending.length, held, provider: services.imageModel.name }, 'generation run complete');
+}
+
+/** The decoded pixels go back once the thumbnail is made from them (the check took a copy of its own). */
+function releaseWhenThumbnailMade(pixels: Promise<RgbPicture>, thumbnail: Promise<Buffer>): void {
+  Promise.all([pixels, thumbnail]).then(
+    ([decoded]) => releasePixels(decoded),
+    () => undefined,
+  );
 }
 
 /** The provider's pictures for a run; a request the provider refuses fails the run for good. */
