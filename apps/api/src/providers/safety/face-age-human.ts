@@ -201,8 +201,8 @@ const tfOf = (human: Human) => human.tf as Tfjs;
  * backend, which shares it: BlazeFace clones its whole input (`inputImage.clone()`, 12 MiB at 1024 px)
  * only to resize it. Tensors are never written once made, so a clone can share its data, as a reshape
  * on this backend already does: the WASM heap, which never shrinks, then peaks ~17 MiB lower
- * (docs/performance.md, "The face check's clone"). Same faces, scores and ages, bit for bit
- * (face-age-human.test.ts).
+ * (docs/performance.md, "The decoded pixels, given back; the face check's clone"). Same faces,
+ * scores and ages, bit for bit (face-age-human.test.ts).
  */
 const sharedClone: KernelFunc = ({ inputs: { x }, backend }) => {
   backend.incRef(x.dataId);
