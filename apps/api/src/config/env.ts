@@ -259,8 +259,9 @@ const ZEnv = z.object({
   SAFETY_FACE_MIN_AGE: z.coerce.number().int().min(18).max(120).default(25),
   /**
    * Local picture check: pictures checked at once, each in a worker thread with its own model copy
-   * (~200 MiB each while alive). One by default: a second overlapped checks only on free cores and
-   * took the worker from ~365 to ~530 MiB under load (docs/performance.md, "Worker").
+   * (~100 MiB each while alive: the worker read 262-277 MiB busy, 158-174 once its one thread had
+   * ended, 2026-11-29). One by default: a second overlapped checks only on free cores and took the
+   * worker from ~365 to ~530 MiB under load when it was measured (docs/performance.md, "Worker").
    */
   SAFETY_FACE_THREADS: z.coerce.number().int().min(1).max(32).default(1),
   /** A local face-check thread idle this long is ended and its memory freed (0: never). */
