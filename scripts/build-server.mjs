@@ -109,7 +109,7 @@ export function buildPackage(dir) {
     fs.renameSync(dist, previous);
   }
   fs.renameSync(link, dist);
-  if (previous && path.basename(previous) !== name) fs.rmSync(previous, { recursive: true, force: true });
+  if (previous) fs.rmSync(previous, { recursive: true, force: true });
   removeAbandonedBuilds(pkgDir, name);
 }
 
