@@ -80,7 +80,9 @@ function copyAssets(srcDir, outDir) {
  * step: a process starting meanwhile, or another `npm start` building the same checkout, finds the
  * old build or the new one, never a missing or half-written dist/ (it did: ERR_MODULE_NOT_FOUND). A
  * checkout whose dist/ is still a folder (built before dist/ was a link) moves it aside first: two
- * renames, once. The build dist/ pointed at before is removed, and so are builds of processes gone.
+ * renames, once. The build dist/ pointed at before is removed, and so are builds of processes gone,
+ * unless a process still runs from it (its `.running/<pid>` marker, apps/api/src/lib/running-build.ts):
+ * such a process loads modules from it long after start.
  */
 export function buildPackage(dir) {
   const pkgDir = path.resolve(ROOT, dir);
@@ -109,11 +111,13 @@ export function buildPackage(dir) {
     fs.renameSync(dist, previous);
   }
   fs.renameSync(link, dist);
-  if (previous) fs.rmSync(previous, { recursive: true, force: true });
+  if (previous && !runFrom(previous)) fs.rmSync(previous, { recursive: true, force: true });
   removeAbandonedBuilds(pkgDir, name);
 }
 
 const BUILD_PREFIX = 'dist.build-';
+/** Where a process running from a build leaves its pid (kept in step with lib/running-build.ts). */
+const RUNNING_DIR = '.running';
 const BUILD_LEFTOVER = /^dist\.(?:build-[0-9a-z]+|building|old|link)-(\d+)$/;
 
 function processRuns(pid) {
@@ -125,7 +129,21 @@ function processRuns(pid) {
   }
 }
 
-/** Build folders and links left by builds that died before their swap (their process is gone). */
+/** Whether a live process other than this one left its marker in a build folder (lib/running-build.ts). */
+function runFrom(folder) {
+  let pids;
+  try {
+    pids = fs.readdirSync(path.join(folder, RUNNING_DIR));
+  } catch {
+    return false;
+  }
+  return pids.some((name) => /^\d+$/.test(name) && Number(name) !== process.pid && processRuns(Number(name)));
+}
+
+/**
+ * Build folders and links left by builds that died before their swap or were replaced since (their
+ * builder is gone), except those a process still runs from.
+ */
 function removeAbandonedBuilds(pkgDir, keep) {
   const current = fs.lstatSync(path.join(pkgDir, 'dist'), { throwIfNoEntry: false })?.isSymbolicLink()
     ? fs.readlinkSync(path.join(pkgDir, 'dist'))
@@ -135,6 +153,7 @@ function removeAbandonedBuilds(pkgDir, keep) {
     if (!match || entry === keep || entry === current) continue;
     const pid = Number(match[1]);
     if (pid !== process.pid && processRuns(pid)) continue;
+    if (runFrom(path.join(pkgDir, entry))) continue;
     fs.rmSync(path.join(pkgDir, entry), { recursive: true, force: true });
   }
 }

@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { closeServices, createServices } from './bootstrap/create-services.ts';
 import { loadConfig, processEnvironment } from './config/env.ts';
+import { holdRunningBuilds } from './lib/running-build.ts';
 import { ensureAdminAccount } from './services/members/ensure-admin.ts';
 import { warmLexiconScreen } from './services/safety/lexicon-screen.ts';
 
@@ -24,6 +25,8 @@ function settingsFromLauncher(): Promise<NodeJS.ProcessEnv> {
 
 /** HTTP entry: parse config, build the app, listen, and shut down cleanly on SIGINT/SIGTERM. */
 async function main() {
+  // Run compiled: a later build keeps these builds while this process runs (lib/running-build.ts).
+  holdRunningBuilds([import.meta.url, import.meta.resolve('@velvet/contracts')]);
   const config = loadConfig({ ...processEnvironment(), ...(await settingsFromLauncher()) });
   const services = createServices(config);
   const app = await buildApp({ services });

@@ -1,5 +1,6 @@
 import { closeServices, createServices } from '@velvet/api/bootstrap/create-services';
 import { loadConfig } from '@velvet/api/config/env';
+import { holdRunningBuilds } from '@velvet/api/lib/running-build';
 import { boundSharpForWorker } from '@velvet/api/worker/sharp-limits';
 import { startWorkers } from '@velvet/api/worker/start-workers';
 import { pino } from 'pino';
@@ -11,6 +12,12 @@ import { pino } from 'pino';
  * signal, it exits anyway.
  */
 async function main() {
+  // Run compiled: a later build keeps these builds while this process runs (lib/running-build.ts).
+  holdRunningBuilds([
+    import.meta.url,
+    import.meta.resolve('@velvet/api/lib/running-build'),
+    import.meta.resolve('@velvet/contracts'),
+  ]);
   const config = loadConfig();
   const log = pino({ level: config.LOG_LEVEL, name: 'worker' });
   // Before any picture is drawn: libvips' cache bounded (every picture is new; docs/performance.md).

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { loadCliConfig, processEnvironment, REPO_ROOT } from '../config/env.ts';
+import { holdRunningBuilds } from '../lib/running-build.ts';
 import { startStack, type RunningStack } from './stack.ts';
 import { createStartTimeline } from './timeline.ts';
 
@@ -9,6 +10,8 @@ import { createStartTimeline } from './timeline.ts';
  */
 async function main() {
   const mode = process.argv[2] === 'dev' ? 'dev' : 'start';
+  // Run compiled (`npm start`): a later build keeps these builds while this process runs.
+  holdRunningBuilds([import.meta.url, import.meta.resolve('@velvet/contracts')]);
   try {
     process.loadEnvFile(path.join(REPO_ROOT, '.env'));
   } catch {

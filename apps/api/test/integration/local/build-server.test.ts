@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../../src/config/env.ts';
 
 const SCRIPT = path.join(REPO_ROOT, 'scripts/build-server.mjs');
+const API_DIR = path.join(REPO_ROOT, 'apps/api');
+const RUNNING_BUILD = path.join(API_DIR, 'src/lib/running-build.ts');
 
 /** A small package like apps/api: src/ compiled by its tsconfig.build.json into dist/. */
 function makePackage(files: number): string {
@@ -91,6 +94,53 @@ describe('server build (scripts/build-server.mjs)', () => {
     // The compiled code runs through the link.
     const compiled = await import(pathToFileURL(path.join(dist, 'm7.js')).href);
     expect(compiled.value7).toBe(7);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('keeps the build a running process loaded from, until it exits, however many builds come after', async () => {
+    const dir = makePackage(3);
+    // Like a provider adapter: a module the program loads on first use, long after it started.
+    fs.writeFileSync(path.join(dir, 'src', 'late.ts'), 'export const late: string = "loaded late";\n');
+    fs.writeFileSync(path.join(dir, 'src', 'main.ts'), 'export const loadLate = () => import("./late.js");\n');
+    expect(await build(dir).exited).toBe(0);
+    const first = fs.readlinkSync(path.join(dir, 'dist'));
+
+    // A program started from dist/ (as `npm start` starts the API), holding its build as the entries do.
+    const program = [
+      `import { holdRunningBuilds } from ${JSON.stringify(pathToFileURL(RUNNING_BUILD).href)};`,
+      `const main = await import(${JSON.stringify(pathToFileURL(path.join(dir, 'dist/main.js')).href)});`,
+      `const held = holdRunningBuilds([${JSON.stringify(pathToFileURL(path.join(dir, 'dist/main.js')).href)}]);`,
+      'console.log(JSON.stringify(held));',
+      'process.stdin.once("data", async () => { console.log((await main.loadLate()).late); process.stdin.pause(); });',
+    ].join('\n');
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', program], {
+      cwd: API_DIR,
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    const lines: string[] = [];
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => lines.push(...chunk.split('\n').filter(Boolean)));
+    while (lines.length === 0 && child.exitCode === null) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(JSON.parse(lines[0]!)).toEqual([fs.realpathSync(path.join(dir, first))]);
+    expect(fs.readdirSync(path.join(dir, first, '.running'))).toEqual([String(child.pid)]);
+
+    // Two builds while it runs: its build stays, the one between is removed.
+    expect(await build(dir).exited).toBe(0);
+    expect(await build(dir).exited).toBe(0);
+    const third = fs.readlinkSync(path.join(dir, 'dist'));
+    const builds = () =>
+      fs
+        .readdirSync(dir)
+        .filter((name) => name.startsWith('dist'))
+        .sort();
+    expect(builds()).toEqual(['dist', first, third].sort());
+    child.stdin.write('load\n');
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(0);
+    expect(lines[1]).toBe('loaded late');
+    // Its marker went with it, and the next build removes the build it ran from.
+    expect(fs.readdirSync(path.join(dir, first, '.running'))).toEqual([]);
+    expect(await build(dir).exited).toBe(0);
+    expect(builds()).toEqual(['dist', fs.readlinkSync(path.join(dir, 'dist'))]);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
