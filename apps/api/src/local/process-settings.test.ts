@@ -126,3 +126,65 @@ describe.runIf(glibcLoader() !== null)('the memory settings, as glibc reads them
     expect(tunablesRead({ GLIBC_TUNABLES: 'glibc.malloc.hugetbl=1' }).get('glibc.malloc.hugetlb')).toBe(0);
   });
 });
+
+/** Whether a .dockerignore excludes a path (Docker's rules: the last matching line wins, `**` any depth). */
+function dockerExcludes(lines: string[], file: string): boolean {
+  let excluded = false;
+  for (const line of lines) {
+    const keep = line.startsWith('!');
+    const pattern = (keep ? line.slice(1) : line).replace(/^\/+|\/+$/g, '');
+    let source = '';
+    for (let i = 0; i < pattern.length; i += 1) {
+      if (pattern.startsWith('**/', i)) {
+        source += '(?:.*/)?';
+        i += 2;
+      } else if (pattern.startsWith('**', i)) {
+        source += '.*';
+        i += 1;
+      } else if (pattern[i] === '*') source += '[^/]*';
+      else if (pattern[i] === '?') source += '[^/]';
+      else source += pattern[i]!.replace(/[.+^${}()|[\]\\]/g, '\\$&');
+    }
+    // A pattern that names a folder excludes everything in it.
+    if (new RegExp(`^${source}(?:/.*)?$`).test(file)) excluded = !keep;
+  }
+  return excluded;
+}
+
+describe('the Docker build context (.dockerignore)', () => {
+  const lines = read('.dockerignore')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#'));
+  const git = (...args: string[]) =>
+    execFileSync('git', args, { cwd: REPO_ROOT, encoding: 'utf8' }).split('\n').filter(Boolean);
+
+  it("leaves out what git ignores: a checkout's secrets, data, installs and builds", () => {
+    // What this checkout has that git ignores (folders listed once), and what any checkout may have.
+    const ignored = git('ls-files', '--others', '--ignored', '--exclude-standard', '--directory');
+    const examples = [
+      '.env',
+      '.git/HEAD',
+      '.data/postgres/PG_VERSION',
+      '.data/storage/originals/a.webp',
+      'node_modules/.pnpm/lock.yaml',
+      'apps/api/node_modules/.bin/tsx',
+      'apps/api/dist',
+      'apps/api/dist.build-mx1abc-4242/server.js',
+      'apps/api/dist.link-4242',
+      'apps/web/dist/index.html',
+      'apps/web/dist-server/first-screen.js',
+      'apps/api/src/generated/prisma/client.ts',
+    ];
+    const kept = [...ignored.map((file) => file.replace(/\/$/, '')), ...examples].filter(
+      (file) => !dockerExcludes(lines, file),
+    );
+    expect(kept).toEqual([]);
+  });
+
+  it('keeps every file git tracks (the image builds from them)', () => {
+    const tracked = git('ls-files');
+    expect(tracked.length).toBeGreaterThan(100);
+    expect(tracked.filter((file) => dockerExcludes(lines, file))).toEqual([]);
+  });
+});
