@@ -119,6 +119,26 @@ describe.each(VIEWPORTS)('axe on every route at %s px', (width, mobile) => {
   );
 });
 
+// The sweeps above pass only if the check sees what the page shows: a picture without a text
+// alternative and a button without a name, added to a real screen, are reported.
+it('the check reports violations planted in a screen', async () => {
+  const page = await openPage('guest', false);
+  await visit(page, paths.home);
+  await page.evaluate(() => {
+    const planted = document.createElement('div');
+    planted.innerHTML = '<img src="/favicon.ico" id="planted-img"><button id="planted-button"></button>';
+    document.querySelector('main')!.append(planted);
+  });
+  const findings = await seriousViolations(page, 'planted');
+  await page.context().close();
+  expect(findings.map((finding) => `${finding.rule} ${finding.target}`)).toEqual(
+    expect.arrayContaining([
+      expect.stringMatching(/^image-alt .*#planted-img$/),
+      expect.stringMatching(/^button-name .*#planted-button$/),
+    ]),
+  );
+});
+
 /**
  * Opens a modal with the keyboard (focus on its opener, then Enter), checks it with axe and the Tab
  * keys, and, when it may be dismissed, that Escape closes it and focus returns to the opener.
