@@ -43,8 +43,14 @@ export async function seriousViolations(page: Page, state: string): Promise<A11y
     // axe.run in the page itself (legacy mode), not axe.runPartial in each frame and axe.finishRun in
     // a blank page opened for it: that took twice as long on every route (~0.9 s against ~0.4), and
     // what it added were the frames of other origins, here only the ad network's (its stand-in's)
-    // page, which is not ours to fix. The iframe element itself (its title) is still checked.
-    const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).setLegacyMode(true).analyze();
+    // page, which is not ours to fix. The iframe element itself (its title) is still checked. Only
+    // violations are reported with every node (`resultTypes`; passes and incomplete results keep one
+    // node each): ~0.27 s a route against ~0.39. `options()` replaces the options, so it comes first.
+    const results = await new AxeBuilder({ page })
+      .options({ resultTypes: ['violations'] })
+      .withTags(WCAG_TAGS)
+      .setLegacyMode(true)
+      .analyze();
     // Started since the page was still, or still running now (a start the events could not see).
     const movedDuring = await page.evaluate(
       (since) =>
