@@ -116,7 +116,7 @@ export function buildPackage(dir) {
 }
 
 const BUILD_PREFIX = 'dist.build-';
-/** Where a process running from a build leaves its pid (kept in step with lib/running-build.ts). */
+/** Where a process running from a build leaves its pid (lib/running-build.ts; build-server.test.ts runs both). */
 const RUNNING_DIR = '.running';
 const BUILD_LEFTOVER = /^dist\.(?:build-[0-9a-z]+|building|old|link)-(\d+)$/;
 

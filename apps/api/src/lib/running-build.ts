@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
  * build folder the process loaded from, and the build keeps a folder whose marker names a live process.
  * Running from source (tsx, src/) there is no build folder and nothing is written.
  */
+/** scripts/build-server.mjs reads the same name; build-server.test.ts runs the two together. */
 export const RUNNING_DIR = '.running';
 const BUILD_FOLDER = /^dist\.build-[0-9a-z]+-\d+$/;
 
@@ -33,21 +34,20 @@ export function buildFolderOf(moduleUrl: string): string | null {
  */
 export function holdRunningBuilds(moduleUrls: string[]): string[] {
   const folders = [...new Set(moduleUrls.map(buildFolderOf).filter((dir): dir is string => dir !== null))];
-  const markers: string[] = [];
-  for (const folder of folders) {
-    const marker = path.join(folder, RUNNING_DIR, String(process.pid));
+  const marker = (folder: string) => path.join(folder, RUNNING_DIR, String(process.pid));
+  const held = folders.filter((folder) => {
     try {
-      fs.mkdirSync(path.dirname(marker), { recursive: true });
-      fs.writeFileSync(marker, '');
-      markers.push(marker);
+      fs.mkdirSync(path.join(folder, RUNNING_DIR), { recursive: true });
+      fs.writeFileSync(marker(folder), '');
+      return true;
     } catch {
-      // not writable: no build runs in this tree
+      return false; // not writable: no build runs in this tree
     }
-  }
-  if (markers.length > 0) {
+  });
+  if (held.length > 0) {
     process.once('exit', () => {
-      for (const marker of markers) fs.rmSync(marker, { force: true });
+      for (const folder of held) fs.rmSync(marker(folder), { force: true });
     });
   }
-  return markers.map((marker) => path.dirname(path.dirname(marker)));
+  return held;
 }
