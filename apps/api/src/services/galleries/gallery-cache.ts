@@ -38,7 +38,7 @@ export const PAGE_TTL_MS = 5_000;
 export const LOCAL_TTL_MS = 1_000;
 /** How old the version a process knows may be: the bound on another instance's invalidation. */
 export const VERSION_FRESH_MS = 200;
-/** Pages a process keeps at most (emptied when full: a burst of Randomize seeds). */
+/** Pages a process keeps at most (emptied when full: more one-off Randomize seeds in LOCAL_TTL_MS than this). */
 const LOCAL_MAX_PAGES = 2_000;
 
 /** KEYS[1] = version key, ARGV[1] = page key prefix, ARGV[2] = the query part: returns { version, page|false }. */
@@ -130,7 +130,7 @@ export function createGalleryCache(
     versionFreshMs?: number;
     onError?: (err: unknown) => void;
   } = {},
-): GalleryCache & { close(): void } {
+): GalleryCache & { close(): void; /** Pages this process holds now (tests, diagnostics). */ heldPages(): number } {
   const ttlMs = opts.ttlMs ?? PAGE_TTL_MS;
   const localTtlMs = opts.localTtlMs ?? LOCAL_TTL_MS;
   const versionFreshMs = opts.versionFreshMs ?? VERSION_FRESH_MS;
@@ -156,9 +156,21 @@ export function createGalleryCache(
   };
   localCaches.add(self);
 
+  /**
+   * Holds a page for localTtlMs. The map is in the order pages expire (one TTL, a page kept again moves
+   * to the back), so the expired ones are at the front and go first: what a process holds is the
+   * pages of the last localTtlMs, not every page read since the version last moved (with one-off
+   * Randomize seeds that was up to LOCAL_MAX_PAGES pages, ~40 MB, until the next publish).
+   */
   const keep = (key: string, page: Buffer) => {
+    const now = Date.now();
+    for (const [heldKey, held] of local) {
+      if (held.until > now) break;
+      local.delete(heldKey);
+    }
     if (local.size >= LOCAL_MAX_PAGES) local.clear();
-    local.set(key, { page, until: Date.now() + localTtlMs });
+    local.delete(key);
+    local.set(key, { page, until: now + localTtlMs });
   };
   /** Loads a page nobody had cached under `key`, and stores it; concurrent misses share one load. */
   const loadOnce = (key: string, load: () => Promise<string>, stored?: (page: Buffer) => void) => {
@@ -223,6 +235,7 @@ export function createGalleryCache(
       }
       return loadOnce(key, load);
     },
+    heldPages: () => local.size,
     close() {
       localCaches.delete(self);
       local.clear();

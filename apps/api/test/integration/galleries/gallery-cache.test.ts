@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../../src/app.ts';
 import { closeServices, createServices } from '../../../src/bootstrap/create-services.ts';
 import type { AppServices } from '../../../src/bootstrap/app-services.ts';
+import { ZListImagesRequest } from '@velvet/contracts/galleries/list-images';
 import {
+  createGalleryCache,
   GALLERY_VERSION_KEY,
   invalidateGalleryCache,
   invalidateMemberGalleries,
@@ -184,6 +186,34 @@ describe('guest Explore cache', () => {
     await new Promise((resolve) => setTimeout(resolve, VERSION_FRESH_MS + 50));
     for (const app of [a, b]) expect(ids((await guest(app, mine())).json())).toContain(id);
     expect(VERSION_FRESH_MS).toBeLessThan(1000);
+  });
+
+  it('holds in the process only the guest pages read in the last localTtlMs, and serves expired ones from Redis', async () => {
+    const localTtlMs = 150;
+    const cache = createGalleryCache(services[0]!.redis, { localTtlMs });
+    const query = (seed: string) => ZListImagesRequest.parse({ sort_by: 'Randomize', seed });
+    let loads = 0;
+    const read = (seed: string) =>
+      cache.page(query(seed), async () => {
+        loads += 1;
+        return JSON.stringify({ seed, list: [] });
+      });
+    try {
+      // One-off Randomize seeds, as every visitor brings: each page is read once.
+      for (const seed of ['one', 'two', 'three']) expect(JSON.parse((await read(seed)).toString()).seed).toBe(seed);
+      expect(cache.heldPages()).toBe(3);
+      expect(JSON.parse((await read('one')).toString()).seed).toBe('one');
+      expect(loads).toBe(3);
+      await new Promise((resolve) => setTimeout(resolve, localTtlMs + 50));
+      // The next page kept lets the expired ones go; an expired page comes back from Redis unchanged.
+      await read('four');
+      expect(cache.heldPages()).toBe(1);
+      expect(JSON.parse((await read('two')).toString()).seed).toBe('two');
+      expect(loads).toBe(4);
+      expect(cache.heldPages()).toBe(2);
+    } finally {
+      cache.close();
+    }
   });
 
   it('keeps the guest page limit and does not cache refusals', async () => {
