@@ -128,6 +128,8 @@ function leanFlags(flags: readonly string[]): string[] {
   return flags.filter((flag) => !flag.startsWith('--conditions='));
 }
 
+const mibOf = (bytes: number) => Math.round(bytes / 1024 / 1024);
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The API's production command: apps/api's `start` script, run directly (no package manager). */
@@ -520,6 +522,8 @@ async function main(): Promise<void> {
         peak.total = Math.max(peak.total, now.total);
       }, 500);
     const results = new Map<string, Array<{ bare: RunFigures; product: RunFigures }>>();
+    /** The API's peak RSS while each target ran (highest round): which load sets the memory figure. */
+    const peakByTarget = new Map<string, number>();
     for (let round = 1; round <= rounds; round++) {
       for (const target of selected) {
         await waitForIdleDatabase(db);
@@ -527,7 +531,8 @@ async function main(): Promise<void> {
         const bareFigures = await load(bareUrl, { connections, duration });
         clearInterval(bareTimer);
         await waitForIdleDatabase(db);
-        const apiTimer = sampleRss(api.child.pid, apiRss);
+        const runRss = { largest: 0, total: 0 };
+        const apiTimer = sampleRss(api.child.pid, runRss);
         const product = await load(api.url + target.path, {
           connections,
           duration,
@@ -536,10 +541,14 @@ async function main(): Promise<void> {
           ...(values['accept-encoding'] ? { acceptEncoding: values['accept-encoding'] } : {}),
         });
         clearInterval(apiTimer);
+        apiRss.largest = Math.max(apiRss.largest, runRss.largest);
+        apiRss.total = Math.max(apiRss.total, runRss.total);
+        peakByTarget.set(target.name, Math.max(peakByTarget.get(target.name) ?? 0, runRss.largest));
         results.set(target.name, [...(results.get(target.name) ?? []), { bare: bareFigures, product }]);
         console.log(
           `  round ${round} ${target.name}: ${fmtRps(product.rps)} req/s (bare ${fmtRps(bareFigures.rps)}), ` +
-            `p50 ${fmtMs(product.p50)}, p99 ${fmtMs(product.p99)}${product.bad ? `, ${product.bad} errors/non-2xx` : ''}`,
+            `p50 ${fmtMs(product.p50)}, p99 ${fmtMs(product.p99)}, API ${mibOf(runRss.largest)} MiB` +
+            `${product.bad ? `, ${product.bad} errors/non-2xx` : ''}`,
         );
       }
     }
@@ -604,7 +613,7 @@ async function main(): Promise<void> {
           `>= ${GOALS.randomizeVsOtherSorts * 100}%, stable per seed | ${met ? 'met' : 'NOT met'} |`,
       );
     }
-    const mib = (bytes: number) => Math.round(bytes / 1024 / 1024);
+    const mib = mibOf;
     const treeNote = apiRss.total > apiRss.largest + 1024 * 1024 ? `; ${mib(apiRss.total)} MiB with its launcher` : '';
     extra.push(
       `| API RSS under load (peak${treeNote}; bare Fastify ${mib(bareRss.largest)} MiB) | ${mib(apiRss.largest)} MiB | | | | | | ` +
@@ -622,6 +631,8 @@ async function main(): Promise<void> {
       ...extra,
       '',
       ...checks.map((c) => `- ${c}`),
+      `- API peak RSS while each target ran (MiB, highest round): ` +
+        [...peakByTarget].map(([name, bytes]) => `${name} ${mib(bytes)}`).join('; '),
     ].join('\n');
     console.log(`\n${table}\n`);
     if (values.out) fs.writeFileSync(values.out, table + '\n');

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandle
 import type { TMemberRole } from '@velvet/contracts/admin/roles';
 import fp from 'fastify-plugin';
 import { AppError } from '../../errors.ts';
+import { createExpiringMap } from '../../lib/expiring-map.ts';
 import { SUSPENDED_MESSAGE } from '../../services/members/suspension.ts';
 
 /** What a Velvet access token carries. `sub` is the member id (the email). */
@@ -73,7 +74,7 @@ export function tokenFromHeader(request: Pick<FastifyRequest, 'headers'>): strin
   return RAW_TOKEN.test(header) ? header : undefined;
 }
 
-/** Entries kept at most; the map is emptied when it grows past this (a burst of distinct members). */
+/** Entries kept at most; the map is emptied when this many are all in date (a burst of distinct members). */
 const MEMBER_CACHE_MAX = 10_000;
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -84,29 +85,32 @@ type ActiveMember = {
   suspendedAt?: Date | null;
 };
 
-/** findActiveMember with a short per-process memory of the members found (deleted ones are never kept). */
+/**
+ * findActiveMember with a short per-process memory of the members found (deleted ones are never kept).
+ * Entries past their time are swept as new ones come (lib/expiring-map.ts), not held until the map fills.
+ */
 function cachedLookup(find: AuthOptions['findActiveMember'], ttlMs: number) {
-  const entries = new Map<string, { member: ActiveMember; until: number }>();
+  const entries = createExpiringMap<string, ActiveMember>({ ttlMs, max: MEMBER_CACHE_MAX });
   return {
     async find(memberId: string): Promise<ActiveMember | null> {
       if (ttlMs <= 0) return find(memberId);
       const now = Date.now();
-      const hit = entries.get(memberId);
-      if (hit && hit.until > now) return hit.member;
+      const hit = entries.get(memberId, now);
+      if (hit) return hit;
       const member = await find(memberId);
       if (!member) {
         entries.delete(memberId);
         return null;
       }
-      if (entries.size >= MEMBER_CACHE_MAX) entries.clear();
-      entries.set(memberId, {
-        member: {
+      entries.set(
+        memberId,
+        {
           role: member.role,
           sessionsValidAfter: member.sessionsValidAfter ?? null,
           suspendedAt: member.suspendedAt ?? null,
         },
-        until: now + ttlMs,
-      });
+        now,
+      );
       return member;
     },
     forget(memberId: string) {

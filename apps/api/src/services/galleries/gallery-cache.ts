@@ -25,10 +25,15 @@
 // - Signed-in pages (Explore as a member, My Collections, Liked Contents) are cached per member
 //   (`memberPage`), under both `gallery:v` and the member's own version key `gallery:v:m:<id>`, which
 //   everything that changes only that member's galleries bumps: a like or unlike (Liked Contents and
-//   every `is_liked`), a finished generation (My Collections). They are not kept in the process: each
-//   hit is one Redis round trip, so an invalidation from any instance applies at once.
+//   every `is_liked`), a finished generation (My Collections). Each request is one Redis round trip
+//   that reads both versions, so an invalidation from any instance applies at once. A process keeps
+//   the member pages it read from Redis for LOCAL_TTL_MS and tells the script which versions it holds: while they
+//   are current, Redis answers without the page (a few bytes instead of ~20 KB), and the page goes out
+//   from the process's own copy. (Every page read from Redis was a new buffer per request, tens of
+//   MiB a second at a member's load: docs/performance.md, "Member pages the process holds".)
 import type { TListImagesRequestParsed } from '@velvet/contracts/galleries/list-images';
 import type { ChainableCommander, Redis } from 'ioredis';
+import { createExpiringMap } from '../../lib/expiring-map.ts';
 
 export const GALLERY_VERSION_KEY = 'gallery:v';
 const PAGE_PREFIX = 'gallery:page:';
@@ -40,6 +45,13 @@ export const LOCAL_TTL_MS = 1_000;
 export const VERSION_FRESH_MS = 200;
 /** Pages a process keeps at most (emptied when full: more one-off Randomize seeds in LOCAL_TTL_MS than this). */
 const LOCAL_MAX_PAGES = 2_000;
+/**
+ * Members' pages a process keeps at most (~20 KB each): pages read from Redis (asked for at least twice)
+ * in the last LOCAL_TTL_MS.
+ */
+const LOCAL_MAX_MEMBER_PAGES = 200;
+/** The third element of the member script's answer when the versions the caller holds are current. */
+const HELD_PAGE_CURRENT = 1;
 
 /** KEYS[1] = version key, ARGV[1] = page key prefix, ARGV[2] = the query part: returns { version, page|false }. */
 const READ_SCRIPT = `
@@ -47,12 +59,26 @@ local v = redis.call('GET', KEYS[1]) or '0'
 return { v, redis.call('GET', ARGV[1] .. v .. ':' .. ARGV[2]) }
 `;
 
-/** KEYS[1] = global version key, KEYS[2] = member version key, ARGV as above: { version, member version, page|false }. */
+/**
+ * KEYS[1] = global version key, KEYS[2] = member version key, ARGV[1..2] as above, ARGV[3] = the
+ * versions 'v:m' of the page the caller holds ('' for none): { version, member version, 1 } while
+ * those are current, else { version, member version, page|false }.
+ */
 const MEMBER_READ_SCRIPT = `
 local v = redis.call('GET', KEYS[1]) or '0'
 local m = redis.call('GET', KEYS[2]) or '0'
+if ARGV[3] ~= '' and ARGV[3] == v .. ':' .. m then return { v, m, ${HELD_PAGE_CURRENT} } end
 return { v, m, redis.call('GET', ARGV[1] .. v .. ':' .. m .. ':' .. ARGV[2]) }
 `;
+
+/**
+ * A page read from Redis, in memory of its own, for a page the process keeps. ioredis hands out a
+ * reply that arrived in one socket read as a view of that read's chunk (up to 64 KiB, shared with the
+ * replies around it): a page kept LOCAL_TTL_MS would hold the whole chunk until a full collection.
+ */
+function ownBytes(view: Buffer): Buffer {
+  return Buffer.from(view);
+}
 
 /** ioredis defines a `...Buffer` twin of every script command: the same reply, as bytes. */
 type RedisWithRead = Redis & {
@@ -62,7 +88,8 @@ type RedisWithRead = Redis & {
     memberKey: string,
     prefix: string,
     query: string,
-  ): Promise<[Buffer, Buffer, Buffer | null]>;
+    heldVersions: string,
+  ): Promise<[Buffer, Buffer, Buffer | typeof HELD_PAGE_CURRENT | null]>;
 };
 
 /** The signed-in galleries, as cached per member. */
@@ -130,13 +157,27 @@ export function createGalleryCache(
     versionFreshMs?: number;
     onError?: (err: unknown) => void;
   } = {},
-): GalleryCache & { close(): void; /** Pages this process holds now (tests, diagnostics). */ heldPages(): number } {
+): GalleryCache & {
+  close(): void;
+  /** Guest pages this process holds now (tests, diagnostics). */
+  heldPages(): number;
+  /** Members' pages this process holds now (tests, diagnostics). */
+  heldMemberPages(): number;
+} {
   const ttlMs = opts.ttlMs ?? PAGE_TTL_MS;
   const localTtlMs = opts.localTtlMs ?? LOCAL_TTL_MS;
   const versionFreshMs = opts.versionFreshMs ?? VERSION_FRESH_MS;
   const client = defineScripts(redis);
   const loading = new Map<string, Promise<Buffer>>();
-  const local = new Map<string, { page: Buffer; until: number }>();
+  // Guest pages by `${version}:${query}`, and members' pages by `${gallery}:${member}:${query}` with
+  // the versions 'v:m' they were read under. Both are swept as they fill (lib/expiring-map.ts): what a
+  // process holds is the pages of the last localTtlMs (with one-off Randomize seeds, an unswept map
+  // held up to LOCAL_MAX_PAGES pages, ~40 MB, until the next publish).
+  const local = createExpiringMap<string, Buffer>({ ttlMs: localTtlMs, max: LOCAL_MAX_PAGES });
+  const memberHeld = createExpiringMap<string, { versions: string; page: Buffer }>({
+    ttlMs: localTtlMs,
+    max: LOCAL_MAX_MEMBER_PAGES,
+  });
   let known: { version: number; at: number } | null = null;
 
   const self = {
@@ -156,22 +197,7 @@ export function createGalleryCache(
   };
   localCaches.add(self);
 
-  /**
-   * Holds a page for localTtlMs. The map is in the order pages expire (one TTL, a page kept again moves
-   * to the back), so the expired ones are at the front and go first: what a process holds is the
-   * pages of the last localTtlMs, not every page read since the version last moved (with one-off
-   * Randomize seeds that was up to LOCAL_MAX_PAGES pages, ~40 MB, until the next publish).
-   */
-  const keep = (key: string, page: Buffer) => {
-    const now = Date.now();
-    for (const [heldKey, held] of local) {
-      if (held.until > now) break;
-      local.delete(heldKey);
-    }
-    if (local.size >= LOCAL_MAX_PAGES) local.clear();
-    local.delete(key);
-    local.set(key, { page, until: now + localTtlMs });
-  };
+  const keep = (key: string, page: Buffer) => local.set(key, page);
   /** Loads a page nobody had cached under `key`, and stores it; concurrent misses share one load. */
   const loadOnce = (key: string, load: () => Promise<string>, stored?: (page: Buffer) => void) => {
     const pending = loading.get(key);
@@ -195,8 +221,8 @@ export function createGalleryCache(
       const suffix = guestPageKey(query);
       const now = Date.now();
       if (known && now - known.at < versionFreshMs) {
-        const hit = local.get(`${known.version}:${suffix}`);
-        if (hit && hit.until > now) return hit.page;
+        const hit = local.get(`${known.version}:${suffix}`, now);
+        if (hit) return hit;
       }
       let version: number;
       try {
@@ -204,8 +230,9 @@ export function createGalleryCache(
         const v = Number(text.toString());
         self.learn(v);
         if (cached !== null) {
-          keep(`${v}:${suffix}`, cached);
-          return cached;
+          const page = ownBytes(cached);
+          keep(`${v}:${suffix}`, page);
+          return page;
         }
         version = v;
       } catch (err) {
@@ -219,26 +246,37 @@ export function createGalleryCache(
     },
     async memberPage(gallery, memberId, query, load) {
       const suffix = `${gallery}:${memberId}:${guestPageKey(query)}`;
-      let key: string;
+      const held = memberHeld.get(suffix);
+      let versions: string;
       try {
         const [v, m, cached] = await client.galleryCacheReadMemberBuffer(
           GALLERY_VERSION_KEY,
           memberVersionKey(memberId),
           PAGE_PREFIX,
           suffix,
+          held?.versions ?? '',
         );
-        if (cached !== null) return cached;
-        key = `${v.toString()}:${m.toString()}:${suffix}`;
+        if (cached === HELD_PAGE_CURRENT && held) return held.page;
+        versions = `${v.toString()}:${m.toString()}`;
+        if (cached !== null && cached !== HELD_PAGE_CURRENT) {
+          const page = ownBytes(cached);
+          memberHeld.set(suffix, { versions, page });
+          return page;
+        }
       } catch (err) {
         opts.onError?.(err);
         return Buffer.from(await load());
       }
-      return loadOnce(key, load);
+      // Not held: a page asked for once (a one-off seed, a deep cursor) would only fill the process.
+      // The member's next request reads it from Redis, and from then on the process holds it.
+      return loadOnce(`${versions}:${suffix}`, load);
     },
     heldPages: () => local.size,
+    heldMemberPages: () => memberHeld.size,
     close() {
       localCaches.delete(self);
       local.clear();
+      memberHeld.clear();
     },
   };
 }

@@ -11,6 +11,7 @@ import {
   invalidateMemberGalleries,
   memberVersionKey,
   PAGE_TTL_MS,
+  staleMemberGalleries,
   VERSION_FRESH_MS,
 } from '../../../src/services/galleries/gallery-cache.ts';
 import { testConfig } from '../../support/app.ts';
@@ -266,6 +267,55 @@ describe('guest Explore cache', () => {
       expect((await act(b, 'likes', id!, other)).json()).toMatchObject({ is_liked: 'N' });
       expect(ids((await get(a, '/api/v2/likeimages', other)).json())).not.toContain(id);
       expect(liked((await get(a, `/api/v1/images${mine()}`, other)).json())).not.toContain(id);
+    });
+
+    it("holds a member's page once read from Redis, which then answers without it; any instance's invalidation still applies at once", async () => {
+      const client = services[0]!.redis.duplicate();
+      const cache = createGalleryCache(client, { localTtlMs: 60_000 });
+      // A query of this test's own (the app's requests above cached this member's usual pages).
+      const query = ZListImagesRequest.parse({ sort_by: 'Latest', seed: 'held-member-page' });
+      const memberId = other.id;
+      const filler = 'ü'.repeat(10_000); // a page's size (~20 KB), beyond ASCII
+      let loads = 0;
+      const read = async () =>
+        JSON.parse(
+          (
+            await cache.memberPage('likes', memberId, query, async () => {
+              loads += 1;
+              return JSON.stringify({ load: loads, filler });
+            })
+          ).toString(),
+        ) as { load: number; filler: string };
+      /** What Redis sent this client while `step` ran. */
+      const received = async (step: () => Promise<unknown>) => {
+        const before = client.stream.bytesRead;
+        await step();
+        return client.stream.bytesRead - before;
+      };
+      try {
+        await client.ping();
+        // Read once: loaded and stored, not held (a page asked for once would only fill the process).
+        expect((await read()).load).toBe(1);
+        expect(cache.heldMemberPages()).toBe(0);
+        // Read again: from Redis, and held from then on.
+        expect(await received(read)).toBeGreaterThan(20_000);
+        expect(cache.heldMemberPages()).toBe(1);
+        let page: { load: number; filler: string } | undefined;
+        expect(await received(async () => (page = await read()))).toBeLessThan(200);
+        expect(page).toEqual({ load: 1, filler });
+
+        // Another instance's like (the member's version) and publish (the global one): the next read
+        // does not serve the held page, although it is still in date here.
+        await staleMemberGalleries(services[1]!.redis.multi(), memberId).exec();
+        expect((await read()).load).toBe(2);
+        expect((await read()).load).toBe(2);
+        await services[1]!.redis.incr(GALLERY_VERSION_KEY);
+        expect((await read()).load).toBe(3);
+        expect(loads).toBe(3);
+      } finally {
+        cache.close();
+        client.disconnect();
+      }
     });
 
     it("drops what others hide from a member's cached pages, and a finished image bumps the owner's version", async () => {
