@@ -613,12 +613,12 @@ async function main(): Promise<void> {
           `>= ${GOALS.randomizeVsOtherSorts * 100}%, stable per seed | ${met ? 'met' : 'NOT met'} |`,
       );
     }
-    const mib = mibOf;
-    const treeNote = apiRss.total > apiRss.largest + 1024 * 1024 ? `; ${mib(apiRss.total)} MiB with its launcher` : '';
+    const treeNote =
+      apiRss.total > apiRss.largest + 1024 * 1024 ? `; ${mibOf(apiRss.total)} MiB with its launcher` : '';
     extra.push(
-      `| API RSS under load (peak${treeNote}; bare Fastify ${mib(bareRss.largest)} MiB) | ${mib(apiRss.largest)} MiB | | | | | | ` +
-        `<= ${GOALS.apiRssMiB} MiB | ${mib(apiRss.largest) <= GOALS.apiRssMiB ? 'met' : 'NOT met'} |`,
-      `| API RSS vs the bare route with the API's node flags (${mib(bareLeanRss.largest)} MiB) | | | ` +
+      `| API RSS under load (peak${treeNote}; bare Fastify ${mibOf(bareRss.largest)} MiB) | ${mibOf(apiRss.largest)} MiB | | | | | | ` +
+        `<= ${GOALS.apiRssMiB} MiB | ${mibOf(apiRss.largest) <= GOALS.apiRssMiB ? 'met' : 'NOT met'} |`,
+      `| API RSS vs the bare route with the API's node flags (${mibOf(bareLeanRss.largest)} MiB) | | | ` +
         `${(apiRss.largest / bareLeanRss.largest).toFixed(2)}x | | | | for reference | |`,
     );
     const table = [
@@ -632,7 +632,7 @@ async function main(): Promise<void> {
       '',
       ...checks.map((c) => `- ${c}`),
       `- API peak RSS while each target ran (MiB, highest round): ` +
-        [...peakByTarget].map(([name, bytes]) => `${name} ${mib(bytes)}`).join('; '),
+        [...peakByTarget].map(([name, bytes]) => `${name} ${mibOf(bytes)}`).join('; '),
     ].join('\n');
     console.log(`\n${table}\n`);
     if (values.out) fs.writeFileSync(values.out, table + '\n');

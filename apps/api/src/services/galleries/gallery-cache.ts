@@ -27,9 +27,9 @@
 //   everything that changes only that member's galleries bumps: a like or unlike (Liked Contents and
 //   every `is_liked`), a finished generation (My Collections). Each request is one Redis round trip
 //   that reads both versions, so an invalidation from any instance applies at once. A process keeps
-//   the member pages it read from Redis for LOCAL_TTL_MS and tells the script which versions it holds: while they
-//   are current, Redis answers without the page (a few bytes instead of ~20 KB), and the page goes out
-//   from the process's own copy. (Every page read from Redis was a new buffer per request, tens of
+//   the member pages it read from Redis for LOCAL_TTL_MS and tells the script which versions it
+//   holds: while they are current, Redis answers without the page (a few bytes instead of ~20 KB),
+//   and the page goes out from the process's own copy. (Every page read from Redis was a new buffer per request, tens of
 //   MiB a second at a member's load: docs/performance.md, "Member pages the process holds".)
 import type { TListImagesRequestParsed } from '@velvet/contracts/galleries/list-images';
 import type { ChainableCommander, Redis } from 'ioredis';
@@ -197,7 +197,6 @@ export function createGalleryCache(
   };
   localCaches.add(self);
 
-  const keep = (key: string, page: Buffer) => local.set(key, page);
   /** Loads a page nobody had cached under `key`, and stores it; concurrent misses share one load. */
   const loadOnce = (key: string, load: () => Promise<string>, stored?: (page: Buffer) => void) => {
     const pending = loading.get(key);
@@ -231,7 +230,7 @@ export function createGalleryCache(
         self.learn(v);
         if (cached !== null) {
           const page = ownBytes(cached);
-          keep(`${v}:${suffix}`, page);
+          local.set(`${v}:${suffix}`, page);
           return page;
         }
         version = v;
@@ -241,7 +240,7 @@ export function createGalleryCache(
       }
       const key = `${version}:${suffix}`;
       return loadOnce(key, load, (page) => {
-        if (known?.version === version) keep(key, page);
+        if (known?.version === version) local.set(key, page);
       });
     },
     async memberPage(gallery, memberId, query, load) {
