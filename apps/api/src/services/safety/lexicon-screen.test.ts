@@ -3,12 +3,15 @@ import {
   compileLexicons,
   findLexiconMatches,
   foldPrompt,
+  loadLexicons,
   readAsWritten,
   repositoryLexicons,
+  ruleMatches,
   screenText,
   warmLexiconScreen,
   type Lexicon,
 } from './lexicon-screen.ts';
+import { loadEvalSet } from './eval/evaluate.ts';
 
 // The engine on small lexicons of its own, so each reading rule is tested apart from the data. The
 // repository's lexicons are held to the evaluation set in eval/eval-set.test.ts.
@@ -168,6 +171,115 @@ describe('lexicon screen: ages', () => {
     const later = compileLexicons([en], new Date('2031-01-01T00:00:00Z'));
     expect(findLexiconMatches(later, 'born in 2012')).toEqual([]);
     expect(findLexiconMatches(later, 'born in 2014').map((m) => m.rule)).toEqual(['age:en:born']);
+  });
+});
+
+describe('lexicon screen: the tens lookbehind checked at the number', () => {
+  // The age rules' patterns leave out the lookbehind "no tens word of any language just before the
+  // number" ('twenty-five years old' is not 'five years old'), which ruleMatches checks at each match.
+  // Here each rule's matches are held to those of the pattern the rule stands for: its own with that
+  // lookbehind, and the lookahead for a number, before its number (as the rules were written before).
+  const lexicons = repositoryLexicons();
+  const withLookbehind = (source: string) => {
+    const open = source.indexOf('(?<n>');
+    let depth = 0;
+    let close = open;
+    for (; close < source.length; close += 1) {
+      if (source[close] === '\\') close += 1;
+      else if (source[close] === '(') depth += 1;
+      else if (source[close] === ')' && --depth === 0) break;
+    }
+    const number = source.slice(open + '(?<n>'.length, close);
+    return new RegExp(
+      `${source.slice(0, open)}(?=${number})${lexicons.notAfterTens!.source}${source.slice(open)}`,
+      'gu',
+    );
+  };
+  const spaced = (text: string) => text.replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ');
+  const readings = (prompt: string) => [...new Set([readAsWritten(prompt), foldPrompt(prompt)].map(spaced))];
+  const shape = (matches: Iterable<RegExpExecArray>) => [...matches].map((m) => `${m.index}:${m[0]}:${m.groups!.n}`);
+
+  // Every prompt of the evaluation set, for every rule; and for each language's rules its own tens
+  // words and others' before its number words and digits, after its words for an age or a grade and
+  // before its words for years, grades and birthdays: the places where the lookbehind decides.
+  const evalPrompts = loadEvalSet().flatMap((file) => [...file.refuse, ...file.allow].map((p) => p.prompt));
+  const all = loadLexicons();
+  const tensOf = (l: (typeof all)[number]) =>
+    Object.entries(l.numbers ?? {})
+      .filter(([, n]) => n >= 20 && n < 100 && n % 10 === 0)
+      .map(([word]) => word);
+  const everyTens = all.flatMap(tensOf);
+  const generated = (lexicon: (typeof all)[number]) => {
+    const texts: string[] = [];
+    const numbers = [...Object.keys(lexicon.numbers ?? {}).slice(0, 6), '5', '15'];
+    const tens = [...tensOf(lexicon).slice(0, 3), ...everyTens.filter((_, i) => i % 60 === 0)];
+    const before = [...(lexicon.ageBefore ?? []).slice(0, 3), ...(lexicon.gradeBefore ?? []).slice(0, 2)];
+    const after = [
+      ...(lexicon.ageAfter ?? []).slice(0, 2),
+      ...(lexicon.gradeAfter ?? []).slice(0, 1),
+      ...(lexicon.birthdayAfter ?? []).slice(0, 1),
+    ];
+    for (const ten of tens) {
+      for (const number of numbers) {
+        for (const word of after) texts.push(`${ten}-${number} ${word}`, `${ten} et ${number} ${word}`);
+        for (const word of before) texts.push(`${word} ${ten} ${number}`, `${word} ${ten} ${number} ${number}`);
+      }
+    }
+    return texts;
+  };
+
+  it('finds what each rule would with the lookbehind in its pattern, over the evaluation set and every tens word', () => {
+    const rules = lexicons.ageRules.filter((rule) => rule.numberAfterTens);
+    expect(rules.length).toBeGreaterThan(80);
+    const byLanguage = new Map(all.map((l) => [l.language, generated(l)]));
+    const differences: string[] = [];
+    let compared = 0;
+    let found = 0;
+    let afterTens = 0;
+    for (const rule of rules) {
+      const whole = withLookbehind(rule.pattern.source);
+      for (const prompt of [...evalPrompts, ...byLanguage.get(rule.language)!]) {
+        for (const text of readings(prompt)) {
+          if (rule.wordsAfter && !rule.wordsAfter.test(text)) continue;
+          const expected = shape(text.matchAll(whole));
+          const got = shape(ruleMatches(lexicons, rule, text));
+          if (got.join('|') !== expected.join('|'))
+            differences.push(`${rule.language}:${rule.rule} on ${JSON.stringify(text)}: ${got} vs ${expected}`);
+          compared += 1;
+          found += expected.length;
+          if (shape(text.matchAll(rule.pattern)).length > expected.length) afterTens += 1;
+        }
+      }
+    }
+    expect(differences.slice(0, 10)).toEqual([]);
+    // Not a comparison of empty lists only: many of these texts hold an age, and in many the
+    // lookbehind takes a match away.
+    expect(compared).toBeGreaterThan(20_000);
+    expect(found).toBeGreaterThan(1_000);
+    expect(afterTens).toBeGreaterThan(300);
+  }, 120_000);
+
+  it('tries the other ways through the words before a number that follows a tens word', () => {
+    // 'aged twenty five': the longer words ('aged twenty') put a tens word before 'five'; the rule
+    // still matches here through 'aged' with the number 'twenty', as its whole pattern does.
+    const odd = compileLexicons([{ ...en, ageBefore: ['aged', 'aged twenty'] }], new Date('2026-11-23T12:00:00Z'));
+    const rule = odd.ageRules.find((r) => r.rule === 'age')!;
+    expect(rule.numberAfterTens).toBe('inside');
+    for (const text of ['aged twenty five', 'aged twenty 5', 'aged twenty five and aged 12', 'aged 12']) {
+      const whole = new RegExp(rule.pattern.source.replace('(?<n>', `${odd.notAfterTens!.source}(?<n>`), 'gu');
+      expect(shape(ruleMatches(odd, rule, text)), text).toEqual(shape(text.matchAll(whole)));
+    }
+    expect(shape(ruleMatches(odd, rule, 'aged twenty five'))).toEqual(['0:aged twenty:twenty']);
+    expect(findLexiconMatches(odd, 'aged twenty five and aged 12').map((m) => m.text)).toEqual(['aged 12']);
+  });
+
+  it('leaves the lookbehind out of the rules, which keep it at the number', () => {
+    for (const rule of lexicons.ageRules.filter((r) => r.numberAfterTens)) {
+      expect(rule.pattern.source).not.toContain(lexicons.notAfterTens!.source);
+      expect(rule.pattern.hasIndices).toBe(true);
+    }
+    expect(rules('twenty five years old')).toEqual([]);
+    expect(rules('five years old')).toEqual(['age:en:years']);
   });
 });
 

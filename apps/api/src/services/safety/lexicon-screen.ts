@@ -154,6 +154,12 @@ interface AgeRule {
    * language at every word of the prompt.
    */
   wordsAfter?: RegExp;
+  /**
+   * For a rule with a number (group "n") that must not follow a tens word ('twenty-five years old' is
+   * not 'five years old'): whether the number opens the match. That lookbehind is not in `pattern`,
+   * which holds the rest; `ruleMatches` checks it at each match's number (see there).
+   */
+  numberAfterTens?: 'opens' | 'inside';
   /** Whether the number found (group "n") refuses. */
   refuses: (n: number) => boolean;
   /** The value of group "n": digits, or one of the language's number words. */
@@ -166,6 +172,11 @@ interface CompiledLexicons {
   terms: Term[];
   allow: Term[];
   ageRules: AgeRule[];
+  /**
+   * Matches (empty, sticky) where no tens word of any language comes just before: the lookbehind the
+   * rules with `numberAfterTens` need at their number. Null when no lexicon has tens words.
+   */
+  notAfterTens: RegExp | null;
 }
 
 function parseTerm(source: string, language: string, kind: TermKind, variant: 'written' | 'folded'): Term | null {
@@ -290,12 +301,10 @@ function compileAgeRules(lexicon: Lexicon, currentYear: number, tens: string[]):
     numberValues.set(foldText(written), value);
   }
   const numberAlt = numberWords.length ? `|${alternation(numberWords)}` : '';
-  // 'twenty-five years old' is not 'five years old': no number word right after a tens word.
-  const afterTens = tens.length ? `(?<!(?:${alternation(tens)})\\s*(?:${TENS_JOINERS}\\s*)?)` : '';
-  // The lookahead checks first that a number starts here; without it the lookbehind over every
-  // language's tens words ran at each word of the prompt (a prompt took 2.5 ms instead of 1.9).
-  // Lookarounds at one position commute, so the matches are the same.
-  const NUMBER = `(?=\\d${numberAlt})${afterTens}(?<n>\\d{1,4}${numberAlt})`;
+  // A number that must not follow a tens word: `ruleMatches` checks that at the number, with one
+  // pattern for every rule (`notAfterTens`), instead of each rule holding the lookbehind over every
+  // language's tens words (3,500 characters in each of ~95 patterns: docs/performance.md).
+  const NUMBER = `(?<n>\\d{1,4}${numberAlt})`;
   const YEAR = '(?<n>\\d{4})';
   const rules: AgeRule[] = [];
   const value = (raw: string): number => {
@@ -303,12 +312,20 @@ function compileAgeRules(lexicon: Lexicon, currentYear: number, tens: string[]):
     const spaced = raw.replace(/\s+/g, ' ');
     return numberValues.get(spaced) ?? numberValues.get(spaced.replace(/ /g, '')) ?? Number.NaN;
   };
-  const add = (rule: AgeRule['rule'], source: string, refuses: (n: number) => boolean, wordsAfter?: string) =>
+  const add = (
+    rule: AgeRule['rule'],
+    source: string,
+    refuses: (n: number) => boolean,
+    wordsAfter?: string,
+    numberAfterTens?: AgeRule['numberAfterTens'],
+  ) =>
     rules.push({
       language,
       rule,
-      pattern: new RegExp(source, 'gu'),
+      // `d`: the number's place in a match, where `ruleMatches` checks for a tens word before it.
+      pattern: new RegExp(source, numberAfterTens && tens.length ? 'dgu' : 'gu'),
       ...(wordsAfter ? { wordsAfter: new RegExp(wordsAfter, 'u') } : {}),
+      ...(numberAfterTens && tens.length ? { numberAfterTens } : {}),
       refuses,
       valueOf: value,
     });
@@ -322,7 +339,7 @@ function compileAgeRules(lexicon: Lexicon, currentYear: number, tens: string[]):
 
   if (lexicon.ageAfter?.length) {
     const units = alternation(lexicon.ageAfter);
-    add('years', `${NUMBER_START}${NUMBER}${ORDINAL_SUFFIX}\\s*(?:${units})${WORD_END}`, underAge, units);
+    add('years', `${NUMBER_START}${NUMBER}${ORDINAL_SUFFIX}\\s*(?:${units})${WORD_END}`, underAge, units, 'opens');
     // CJK counters follow a number with no break, and the word after them is free ('12歳の').
     const unspaced = lexicon.ageAfter.filter((u) => UNSPACED.test(u));
     if (unspaced.length) {
@@ -332,11 +349,11 @@ function compileAgeRules(lexicon: Lexicon, currentYear: number, tens: string[]):
   }
   if (lexicon.birthdayAfter?.length) {
     const after = alternation(lexicon.birthdayAfter);
-    add('birthday', `${NUMBER_START}${NUMBER}${ORDINAL_SUFFIX}\\s*(?:${after})`, underAge, after);
+    add('birthday', `${NUMBER_START}${NUMBER}${ORDINAL_SUFFIX}\\s*(?:${after})`, underAge, after, 'opens');
   }
   if (lexicon.gradeAfter?.length) {
     const after = alternation(lexicon.gradeAfter);
-    add('grade', `${NUMBER_START}${NUMBER}${ORDINAL_SUFFIX}\\s*(?:${after})${WORD_END}`, schoolGrade, after);
+    add('grade', `${NUMBER_START}${NUMBER}${ORDINAL_SUFFIX}\\s*(?:${after})${WORD_END}`, schoolGrade, after, 'opens');
   }
   const prefixed = (
     rule: AgeRule['rule'],
@@ -349,6 +366,8 @@ function compileAgeRules(lexicon: Lexicon, currentYear: number, tens: string[]):
       rule,
       `${before(words)}(?:${alternation(words)})\\s*${num}${NUMBER_END}${num === YEAR ? '' : WORD_END + NOT_A_MEASURE}`,
       refuses,
+      undefined,
+      num === NUMBER ? 'inside' : undefined,
     );
   };
   prefixed('age', lexicon.ageBefore, NUMBER, underAge);
@@ -406,7 +425,14 @@ export function compileLexicons(lexicons: Lexicon[], today: Date = new Date()): 
     }
     ageRules.push(...compileAgeRules(lexicon, today.getUTCFullYear(), tens));
   }
-  return { languages: lexicons.map((l) => l.language), terms: dedupe(terms), allow: dedupe(allow), ageRules };
+  return {
+    languages: lexicons.map((l) => l.language),
+    terms: dedupe(terms),
+    allow: dedupe(allow),
+    ageRules,
+    // 'twenty-five years old' is not 'five years old': no number word right after a tens word.
+    notAfterTens: tens.length ? new RegExp(`(?<!(?:${alternation(tens)})\\s*(?:${TENS_JOINERS}\\s*)?)`, 'uy') : null,
+  };
 }
 
 function dedupe(terms: Term[]): Term[] {
@@ -598,6 +624,57 @@ function allMatches(pattern: RegExp, text: string): RegExpExecArray[] {
   return matches;
 }
 
+/**
+ * An age rule's matches: those its pattern would give with the tens lookbehind at its number (which
+ * the pattern leaves out), the same and in the same order (lexicon-screen.test.ts compares them over
+ * the evaluation set). At each place the pattern matches:
+ * - no tens word before the number: the whole rule matches here too, and the same text (its first way
+ *   to match is the pattern's, which passes the one test the lookbehind adds);
+ * - a tens word before a number that opens the match: the whole rule cannot match at this place,
+ *   whatever follows (the lookbehind would stand here); on one character;
+ * - a tens word before a number inside the match ('aged twenty five'): another way through the words
+ *   before it might still match here, which the whole rule, sticky at this place, says (compiled the
+ *   first time a prompt needs it: most never do).
+ */
+export function ruleMatches(compiled: CompiledLexicons, rule: AgeRule, text: string): RegExpExecArray[] {
+  const notAfterTens = compiled.notAfterTens;
+  if (!rule.numberAfterTens || !notAfterTens) return allMatches(rule.pattern, text);
+  const matches: RegExpExecArray[] = [];
+  const pattern = rule.pattern;
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+    notAfterTens.lastIndex = match.indices!.groups!.n![0];
+    if (notAfterTens.test(text)) {
+      matches.push(match);
+      continue;
+    }
+    if (rule.numberAfterTens === 'inside') {
+      const whole = wholeRule(rule, notAfterTens);
+      whole.lastIndex = match.index;
+      const other = whole.exec(text);
+      if (other) {
+        matches.push(other);
+        pattern.lastIndex = whole.lastIndex;
+        continue;
+      }
+    }
+    pattern.lastIndex = match.index + ((text.codePointAt(match.index) ?? 0) > 0xffff ? 2 : 1);
+  }
+  return matches;
+}
+
+const wholeRules = new WeakMap<AgeRule, RegExp>();
+
+/** The rule's pattern with the tens lookbehind before its number, sticky. */
+function wholeRule(rule: AgeRule, notAfterTens: RegExp): RegExp {
+  let whole = wholeRules.get(rule);
+  if (!whole) {
+    whole = new RegExp(rule.pattern.source.replace('(?<n>', `${notAfterTens.source}(?<n>`), 'uy');
+    wholeRules.set(rule, whole);
+  }
+  return whole;
+}
+
 const allowedAsWrittenCache = new WeakMap<CompiledLexicons, Term[]>();
 
 /** The allowed phrases in their written form: one array per compiled set, so its term index is kept. */
@@ -662,7 +739,7 @@ export function findLexiconMatches(compiled: CompiledLexicons, prompt: string): 
     const spaced = withCjkNumbers(text).replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ');
     for (const rule of compiled.ageRules) {
       if (rule.wordsAfter && !rule.wordsAfter.test(spaced)) continue;
-      for (const match of allMatches(rule.pattern, spaced)) {
+      for (const match of ruleMatches(compiled, rule, spaced)) {
         const n = rule.valueOf(match.groups!.n!);
         if (Number.isFinite(n) && rule.refuses(n)) {
           const id = `age:${rule.language}:${rule.rule}`;
