@@ -29,8 +29,9 @@
 //   that reads both versions, so an invalidation from any instance applies at once. A process keeps
 //   the member pages it read from Redis for LOCAL_TTL_MS and tells the script which versions it
 //   holds: while they are current, Redis answers without the page (a few bytes instead of ~20 KB),
-//   and the page goes out from the process's own copy. (Every page read from Redis was a new buffer per request, tens of
-//   MiB a second at a member's load: docs/performance.md, "Member pages the process holds".)
+//   and the page goes out from the process's own copy. (Every page read from Redis was a new buffer
+//   per request, tens of MiB a second at a member's load: docs/performance.md, "Member pages the
+//   process holds".)
 import type { TListImagesRequestParsed } from '@velvet/contracts/galleries/list-images';
 import type { ChainableCommander, Redis } from 'ioredis';
 import { createExpiringMap } from '../../lib/expiring-map.ts';

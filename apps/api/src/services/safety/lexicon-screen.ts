@@ -318,17 +318,20 @@ function compileAgeRules(lexicon: Lexicon, currentYear: number, tens: string[]):
     refuses: (n: number) => boolean,
     wordsAfter?: string,
     numberAfterTens?: AgeRule['numberAfterTens'],
-  ) =>
+  ) => {
+    // Without tens words in any lexicon there is nothing to check at the number.
+    const checked = tens.length ? numberAfterTens : undefined;
     rules.push({
       language,
       rule,
       // `d`: the number's place in a match, where `ruleMatches` checks for a tens word before it.
-      pattern: new RegExp(source, numberAfterTens && tens.length ? 'dgu' : 'gu'),
+      pattern: new RegExp(source, checked ? 'dgu' : 'gu'),
       ...(wordsAfter ? { wordsAfter: new RegExp(wordsAfter, 'u') } : {}),
-      ...(numberAfterTens && tens.length ? { numberAfterTens } : {}),
+      ...(checked ? { numberAfterTens: checked } : {}),
       refuses,
       valueOf: value,
     });
+  };
   const underAge = (n: number) => n >= 0 && n < MINIMUM_AGE;
   const schoolGrade = (n: number) => n >= 0 && n <= MAX_SCHOOL_GRADE;
   const minorBirthYear = (n: number) => n > currentYear - MINIMUM_AGE && n <= currentYear + 1;
