@@ -34,7 +34,7 @@ const API_DIR = path.join(REPO_ROOT, 'apps/api');
 const GOALS = {
   guest: { ratio: 0.4, p99Ms: 20 },
   member: { ratio: 0.1, p99Ms: 50 },
-  /** Randomize's req/s at least this share of the slowest other guest sort. */
+  /** Randomize's ratio to bare at least this share of the slowest other guest sort's ratio to bare. */
   randomizeVsOtherSorts: 0.9,
   apiRssMiB: 200,
 } as const;
@@ -600,16 +600,20 @@ async function main(): Promise<void> {
       );
     }
     const extra: string[] = [];
+    // Randomize against the other sorts by each one's ratio to the bare route run beside it, not by raw
+    // req/s: the sorts run minutes apart, and this machine's bare route moved 13-21k req/s between them.
     const random = summary.get('guest Explore Randomize');
     const others = SORTS.filter((s) => s !== 'Randomize')
-      .map((s) => summary.get(`guest Explore ${s}`)?.rps)
-      .filter((v): v is number => v !== undefined);
+      .map((s) => summary.get(`guest Explore ${s}`))
+      .filter((v): v is { rps: number; ratio: number; p99: number } => v !== undefined);
     if (random && others.length) {
-      const slowest = Math.min(...others);
+      const slowest = others.reduce((a, b) => (b.ratio < a.ratio ? b : a));
       const stable = checks.some((c) => c.startsWith('ok   Randomize'));
-      const met = random.rps >= GOALS.randomizeVsOtherSorts * slowest && stable;
+      const share = random.ratio / slowest.ratio;
+      const met = share >= GOALS.randomizeVsOtherSorts && stable;
       extra.push(
-        `| Randomize vs the slowest other sort | ${fmtRps(random.rps)} vs ${fmtRps(slowest)} | | ${fmtPct(random.rps / slowest)} | | | | ` +
+        `| Randomize vs the slowest other sort (ratios to bare; req/s ${fmtRps(random.rps)} vs ${fmtRps(slowest.rps)}) ` +
+          `| ${fmtPct(random.ratio)} vs ${fmtPct(slowest.ratio)} | | ${fmtPct(share)} | | | | ` +
           `>= ${GOALS.randomizeVsOtherSorts * 100}%, stable per seed | ${met ? 'met' : 'NOT met'} |`,
       );
     }
