@@ -103,32 +103,29 @@ export function decodeGraph(base64url) {
 
 export function encodeGraph(graph) {
   const w = writer();
+  const link = (edge) => {
+    w.varint(edge.key);
+    w.optional(edge.args);
+    w.optional(edge.output);
+  };
+  const nodes = (list, edge) => {
+    for (const edges of list) {
+      w.varint(edges.length);
+      edges.forEach(edge);
+    }
+  };
   w.varint(graph.inputNodes.length);
   w.varint(graph.outputNodes.length);
   w.varint(graph.roots.length);
-  for (const edges of graph.inputNodes) {
-    w.varint(edges.length);
-    for (const edge of edges) {
-      w.varint(edge.key);
-      w.u16(edge.scalarMask);
-      w.optional(edge.child);
-      w.optional(edge.enumName);
-      w.u8(edge.flags);
-    }
-  }
-  for (const edges of graph.outputNodes) {
-    w.varint(edges.length);
-    for (const edge of edges) {
-      w.varint(edge.key);
-      w.optional(edge.args);
-      w.optional(edge.output);
-    }
-  }
-  for (const root of graph.roots) {
-    w.varint(root.key);
-    w.optional(root.args);
-    w.optional(root.output);
-  }
+  nodes(graph.inputNodes, (edge) => {
+    w.varint(edge.key);
+    w.u16(edge.scalarMask);
+    w.optional(edge.child);
+    w.optional(edge.enumName);
+    w.u8(edge.flags);
+  });
+  nodes(graph.outputNodes, link);
+  graph.roots.forEach(link);
   return w.bytes().toString('base64url');
 }
 
