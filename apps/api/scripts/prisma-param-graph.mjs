@@ -2,7 +2,7 @@
 // Runs after `prisma generate` (apps/api `db:generate`): renumbers the strings of the generated client's
 // parameterization graph so that every string index in the graph is at least STRING_OFFSET.
 //
-// Why: Prisma's runtime turns each of the graph's ~1,500 nodes into `{ edges: {} }` keyed by string
+// Why: Prisma's runtime turns each of the graph's ~1,700 nodes into `{ edges: {} }` keyed by string
 // indices (field names), `edges[index] = edge`. With indices below ~600, V8 gives each such object a
 // fast elements store as long as its largest index plus half (~3.5 KB a node: 5.4 MiB of the API's
 // heap, and as much in the worker, for a few edges each). V8 keeps an object's first element at an
@@ -10,7 +10,7 @@
 // edges is a few hundred bytes; with every index past 2,048 a node stays a dictionary up to ~170
 // edges. The runtime only ever looks strings up by name (root, inputEdge, outputEdge, enumValues), so
 // the same renumbering in `strings` and in the graph keeps every lookup's answer.
-// docs/performance.md ("Prisma's parameterization graph") has the figures.
+// docs/performance.md ("Prisma's parameterization graph renumbered") has the figures.
 //
 // The graph is Prisma 7's binary format (base64url): three counts, the input nodes (per edge: string
 // index, u16 scalar mask, child node + 1, enum name index + 1, u8 flags), the output nodes (per edge:
