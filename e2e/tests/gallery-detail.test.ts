@@ -326,6 +326,40 @@ describe('detail view from My Collections (collection variant)', () => {
     await page.context().close();
   });
 
+  it('a status refresh read before a delete and answered after it does not bring the image back', async () => {
+    // Opening refreshes the flags from the status call; on a slow connection its answer, read by the
+    // server before the delete, may arrive after the delete's: the delete's answer is the newer state.
+    const owner = await registerMember('slowstatus');
+    const [imageId] = await generateImages(owner.session, { count: 1, model: 'Animation', ratio: 'Landscape' });
+    const page = await signedInPage(owner, '/collections');
+    await waitForCardCount(page, 1);
+    let statusRead!: () => void;
+    const read = new Promise<void>((resolve) => (statusRead = resolve));
+    let releaseStatus!: () => void;
+    const released = new Promise<void>((resolve) => (releaseStatus = resolve));
+    await page.route(`**/api/v2/status/${imageId!}`, async (route) => {
+      const response = await route.fetch(); // the server reads the image now: not deleted yet
+      statusRead();
+      await released;
+      await route.fulfill({ response });
+    });
+    const dialog = await openDetail(page, card(page, imageId!));
+    await read;
+    await button(dialog, 'Delete Image').click();
+    await waitVisible(toast(page, 'The image has been deleted.'));
+    await expect.poll(() => isDisabled(dialog, 'Delete Image')).toBe(true);
+    const answered = page.waitForResponse((res) => res.url().includes(`/api/v2/status/${imageId!}`));
+    releaseStatus();
+    await answered;
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
+    for (const name of ['Download Image', 'Publish', 'Claim', 'Delete Image', 'Copy']) {
+      expect(await isDisabled(dialog, name)).toBe(true);
+    }
+    expect(await dialog.getByTestId('detail-state').textContent()).toBe('Deleted');
+    expect(await imageStatus(owner.session, imageId!)).toMatchObject({ is_delete: 'Y' });
+    await page.context().close();
+  });
+
   it("opening an image deleted meanwhile says 'This Image is deleted'", async () => {
     const owner = await registerMember('stale');
     const [imageId] = await generateImages(owner.session);

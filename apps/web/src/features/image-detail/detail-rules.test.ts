@@ -9,6 +9,7 @@ import {
   detailNeedsAuth,
   disabledActions,
   downloadFileName,
+  fieldsUnchangedSince,
   imageErrorText,
   isHeld,
   publishToast,
@@ -209,5 +210,25 @@ describe('resolveDetailImage', () => {
       view_cnt: 0,
     });
     expect(resolveDetailImage({ ...base, is_open: 'Y', like_cnt: 4 })).toMatchObject({ is_open: 'Y', like_cnt: 4 });
+  });
+});
+
+describe('fieldsUnchangedSince', () => {
+  const refresh = { is_open: 'N', is_claim: 'N', is_delete: 'N', is_liked: 'N', like_cnt: 4, view_cnt: 9 } as const;
+
+  it('keeps every field when no action changed anything after the refresh was sent', () => {
+    const changedAt = new Map([['is_liked', 1]]);
+    expect(fieldsUnchangedSince(refresh, changedAt, 1)).toEqual(refresh);
+  });
+
+  it("leaves out the fields an action's answer changed after the refresh was sent", () => {
+    // Sent at 1; a delete answered at 2 and a like at 3: their fields are newer than the refresh.
+    const changedAt = new Map([
+      ['view_cnt', 1],
+      ['is_delete', 2],
+      ['is_liked', 3],
+      ['like_cnt', 3],
+    ]);
+    expect(fieldsUnchangedSince(refresh, changedAt, 1)).toEqual({ is_open: 'N', is_claim: 'N', view_cnt: 9 });
   });
 });

@@ -161,6 +161,21 @@ export function statusPatch(status: TGetStatusResponse): DetailImagePatch {
   return { is_claim, is_open, like_cnt, view_cnt, is_delete, is_liked, run_type };
 }
 
+/**
+ * The fields of a status refresh that no action changed after the refresh was sent (`changedAt`: each
+ * field's last change, by a counter; `sentAt`: the counter then). An action's answer that came while
+ * the refresh was on its way (a delete, a claim, a like) is the newer state of its own fields.
+ */
+export function fieldsUnchangedSince(
+  patch: DetailImagePatch,
+  changedAt: ReadonlyMap<string, number>,
+  sentAt: number,
+): DetailImagePatch {
+  return Object.fromEntries(
+    Object.entries(patch).filter(([field]) => (changedAt.get(field) ?? 0) <= sentAt),
+  ) as DetailImagePatch;
+}
+
 export interface ToastSpec {
   message: string;
   variant: 'success' | 'error' | 'info';

@@ -28,6 +28,7 @@ import {
   detailNeedsAuth,
   DETAIL_MESSAGES,
   downloadFileName,
+  fieldsUnchangedSince,
   isHeld,
   publishToast,
   reportFailureMessage,
@@ -92,8 +93,14 @@ export function useImageDetailActions({
   const imageId = image.image_id;
   // Nobody sees a held picture: opening its notice is not a view.
   const heldOnOpen = isHeld(image);
+  // Changes counted, and each field's last one: the status refresh on opening leaves alone the fields
+  // an action's answer changed while it was on its way (fieldsUnchangedSince).
+  const changes = useRef(0);
+  const changedAt = useRef(new Map<string, number>());
   const apply = useCallback(
     (patch: DetailImagePatch) => {
+      changes.current += 1;
+      for (const field of Object.keys(patch)) changedAt.current.set(field, changes.current);
       setCurrent((previous) => ({ ...previous, ...patch }));
       latest.current.onImageChange?.(imageId, patch);
     },
@@ -116,12 +123,14 @@ export function useImageDetailActions({
         console.warn('Failed to record the view', error);
       }
       try {
+        const sentAt = changes.current;
         const status = await dispatch(
           imageApi.endpoints.getImageStatus.initiate(imageId, { subscribe: false, forceRefetch: true }),
         ).unwrap();
-        apply(statusPatch(status));
+        const fresh = fieldsUnchangedSince(statusPatch(status), changedAt.current, sentAt);
+        apply(fresh);
         if (status.status === 'held') setCurrent((previous) => ({ ...previous, status: 'held' }));
-        if (status.is_delete === 'Y') {
+        if (fresh.is_delete === 'Y') {
           show(latest.current.notify, {
             message: DETAIL_MESSAGES.deleted,
             variant: 'info',
