@@ -22,3 +22,12 @@ export function encodeGraph(graph: Graph): string;
 export function shiftGraph(graph: Graph, offset: number): Graph;
 export function graphNames(graph: Graph, strings: readonly (string | undefined)[]): unknown;
 export function renumberSchema(source: string): string;
+export interface Schema {
+  whole: string;
+  offset: number;
+  literal: string;
+  strings: unknown;
+  graph: string;
+}
+export function readSchema(source: string): Schema | undefined;
+export function schemaBlock(schema: { offset: number; literal: string; graph: string }): string;

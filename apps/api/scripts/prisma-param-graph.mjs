@@ -161,34 +161,58 @@ export function graphNames(graph, strings) {
 }
 
 // What prisma-client (7.x) generates: the strings as one JSON.parse of a string literal, the graph as
-// one base64url string literal.
-const SCHEMA =
-  /\nconfig\.parameterizationSchema = \{\n {2}strings: JSON\.parse\(("(?:[^"\\]|\\.)*")\),\n {2}graph: "([A-Za-z0-9_-]*)"\n\}\n/;
+// one base64url string literal. RENUMBERED is what schemaBlock writes with an offset: the one place
+// both forms are spelled (the test reads them through readSchema too).
+const LITERAL = String.raw`("(?:[^"\\]|\\.)*")`;
+const GRAPH = String.raw`"([A-Za-z0-9_-]*)"`;
+const GENERATED = new RegExp(
+  String.raw`\nconfig\.parameterizationSchema = \{\n {2}strings: JSON\.parse\(${LITERAL}\),\n {2}graph: ${GRAPH}\n\}\n`,
+);
+const RENUMBERED = new RegExp(
+  String.raw`\n${MARKER.replace(/[.*/]/g, '\\$&')}\nconfig\.parameterizationSchema = \{\n {2}strings: \[\.\.\.Array\((\d+)\), \.\.\.JSON\.parse\(${LITERAL}\)\],\n {2}graph: ${GRAPH}\n\}\n`,
+);
+
+/**
+ * The parameterization schema of a generated class.ts, as Prisma writes it (offset 0) or as this
+ * script does (offset: the padding before the strings); undefined when the source has neither form.
+ */
+export function readSchema(source) {
+  const renumbered = RENUMBERED.exec(source);
+  const generated = renumbered ? undefined : GENERATED.exec(source);
+  if (!renumbered && !generated) return undefined;
+  const [whole, offset, literal, graph] = renumbered ?? [generated[0], '0', generated[1], generated[2]];
+  return { whole, offset: Number(offset), literal, strings: JSON.parse(JSON.parse(literal)), graph };
+}
+
+/** The schema's source block: Prisma's own form at offset 0, this script's (marked, padded) form otherwise. */
+export function schemaBlock({ offset, literal, graph }) {
+  if (offset === 0)
+    return `\nconfig.parameterizationSchema = {\n  strings: JSON.parse(${literal}),\n  graph: "${graph}"\n}\n`;
+  // The padding is undefined: the runtime maps each name to its index, and no name is undefined.
+  return (
+    `\n${MARKER}\nconfig.parameterizationSchema = {\n` +
+    `  strings: [...Array(${offset}), ...JSON.parse(${literal})],\n` +
+    `  graph: "${graph}"\n}\n`
+  );
+}
 
 /** The generated class.ts source with its parameterization schema renumbered. */
 export function renumberSchema(source) {
   if (source.includes(MARKER)) throw new Error('already renumbered: run `prisma generate` first');
-  const match = SCHEMA.exec(source);
-  if (!match) throw new Error('no `config.parameterizationSchema = { strings: JSON.parse(...), graph: "..." }`');
-  const [whole, stringsLiteral, graphText] = match;
-  const strings = JSON.parse(JSON.parse(stringsLiteral));
+  const schema = readSchema(source);
+  if (!schema) throw new Error('no `config.parameterizationSchema = { strings: JSON.parse(...), graph: "..." }`');
+  const { strings } = schema;
   if (!Array.isArray(strings) || !strings.every((s) => typeof s === 'string'))
     throw new Error('strings is not an array of strings');
   if (strings.length >= STRING_OFFSET)
     throw new Error(`${strings.length} strings: STRING_OFFSET (${STRING_OFFSET}) is too small`);
-  const graph = decodeGraph(graphText);
-  const shifted = shiftGraph(graph, STRING_OFFSET);
-  const newGraph = encodeGraph(shifted);
-  // The padding is undefined: the runtime maps each name to its index, and no name is undefined.
-  const renumbered = [...Array(STRING_OFFSET), ...strings];
+  const graph = decodeGraph(schema.graph);
+  const newGraph = encodeGraph(shiftGraph(graph, STRING_OFFSET));
   const before = JSON.stringify(graphNames(graph, strings));
-  const after = JSON.stringify(graphNames(decodeGraph(newGraph), renumbered));
+  const after = JSON.stringify(graphNames(decodeGraph(newGraph), [...Array(STRING_OFFSET), ...strings]));
   if (before !== after) throw new Error('the renumbered graph does not name the same strings');
-  const replacement =
-    `\n${MARKER}\nconfig.parameterizationSchema = {\n` +
-    `  strings: [...Array(${STRING_OFFSET}), ...JSON.parse(${stringsLiteral})],\n` +
-    `  graph: "${newGraph}"\n}\n`;
-  return source.replace(whole, () => replacement);
+  const block = schemaBlock({ offset: STRING_OFFSET, literal: schema.literal, graph: newGraph });
+  return source.replace(schema.whole, () => block);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

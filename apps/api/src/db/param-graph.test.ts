@@ -12,7 +12,9 @@ import {
   decodeGraph,
   encodeGraph,
   graphNames,
+  readSchema,
   renumberSchema,
+  schemaBlock,
   shiftGraph,
   STRING_OFFSET,
 } from '../../scripts/prisma-param-graph.mjs';
@@ -20,23 +22,19 @@ import {
 const INTERNAL = decodeURIComponent(new URL('../generated/prisma/internal/', import.meta.url).pathname);
 const CLASS_FILE = path.join(INTERNAL, 'class.ts');
 const source = fs.readFileSync(CLASS_FILE, 'utf8');
-const SCHEMA =
-  /\n\/\* strings renumbered by apps\/api\/scripts\/prisma-param-graph\.mjs \*\/\nconfig\.parameterizationSchema = \{\n {2}strings: \[\.\.\.Array\((\d+)\), \.\.\.JSON\.parse\(("(?:[^"\\]|\\.)*")\)\],\n {2}graph: "([A-Za-z0-9_-]*)"\n\}\n/;
 
 function generatedSchema() {
-  const match = SCHEMA.exec(source);
-  if (!match)
+  const schema = readSchema(source);
+  if (!schema || schema.offset === 0)
     throw new Error('class.ts has no renumbered parameterization schema (run `pnpm --filter @velvet/api db:generate`)');
-  const names = JSON.parse(JSON.parse(match[2]!)) as string[];
-  return { offset: Number(match[1]), literal: match[2]!, names, graph: match[3]!, whole: match[0] };
+  return { ...schema, names: schema.strings as string[] };
 }
 
 /** The schema as Prisma generated it: string indices from 0 (the test's reference, never written to src/). */
 function originalNumbering() {
   const schema = generatedSchema();
   const graph = encodeGraph(shiftGraph(decodeGraph(schema.graph), -schema.offset));
-  const block = `\nconfig.parameterizationSchema = {\n  strings: JSON.parse(${schema.literal}),\n  graph: "${graph}"\n}\n`;
-  return source.replace(schema.whole, () => block);
+  return source.replace(schema.whole, () => schemaBlock({ offset: 0, literal: schema.literal, graph }));
 }
 
 describe("the generated client's parameterization graph", () => {
@@ -61,14 +59,18 @@ describe("the generated client's parameterization graph", () => {
   it('decodes and encodes to the same bytes (the script writes the format Prisma reads)', () => {
     const { graph } = generatedSchema();
     expect(encodeGraph(decodeGraph(graph))).toBe(graph);
-    const original = SCHEMA.exec(source)!;
-    expect(original).not.toBeNull();
+    // Both source forms read back as they were written: Prisma's (offset 0) and the script's.
+    const original = readSchema(originalNumbering())!;
+    expect(original.offset).toBe(0);
+    expect(schemaBlock(original)).toBe(original.whole);
+    expect(encodeGraph(shiftGraph(decodeGraph(original.graph), STRING_OFFSET))).toBe(graph);
+    expect(schemaBlock(generatedSchema())).toBe(generatedSchema().whole);
   });
 
   it('renumbering keeps every name the graph refers to', () => {
     const reference = originalNumbering();
     const renumbered = renumberSchema(reference);
-    const graphOf = (text: string) => /\n {2}graph: "([A-Za-z0-9_-]*)"\n/.exec(text)![1]!;
+    const graphOf = (text: string) => readSchema(text)!.graph;
     const { names } = generatedSchema();
     expect(graphNames(decodeGraph(graphOf(renumbered)), [...Array<undefined>(STRING_OFFSET), ...names])).toEqual(
       graphNames(decodeGraph(graphOf(reference)), names),
@@ -80,7 +82,7 @@ describe("the generated client's parameterization graph", () => {
     expect(() => renumberSchema(source)).toThrow(/already renumbered/);
     expect(() => renumberSchema('const config = {}\n')).toThrow(/no `config\.parameterizationSchema/);
     const reference = originalNumbering();
-    const graph = /\n {2}graph: "([A-Za-z0-9_-]*)"\n/.exec(reference)![1]!;
+    const { graph } = readSchema(reference)!;
     const extra = Buffer.concat([Buffer.from(graph, 'base64url'), Buffer.from([0])]).toString('base64url');
     expect(() => renumberSchema(reference.replace(graph, extra))).toThrow(/bytes left over/);
     const cut = Buffer.from(graph, 'base64url').subarray(0, 1000).toString('base64url');
