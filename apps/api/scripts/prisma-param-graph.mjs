@@ -161,8 +161,9 @@ export function graphNames(graph, strings) {
 }
 
 // What prisma-client (7.x) generates: the strings as one JSON.parse of a string literal, the graph as
-// one base64url string literal. RENUMBERED is what schemaBlock writes with an offset: the one place
-// both forms are spelled (the test reads them through readSchema too).
+// one base64url string literal; RENUMBERED is the form schemaBlock writes with an offset. Both forms are
+// read and written only here (the test goes through readSchema and schemaBlock, and checks that each
+// form reads back as written).
 const LITERAL = String.raw`("(?:[^"\\]|\\.)*")`;
 const GRAPH = String.raw`"([A-Za-z0-9_-]*)"`;
 const GENERATED = new RegExp(
