@@ -28,6 +28,8 @@ export interface Lexicon {
   allow?: string[];
   numbers?: Record<string, number>;
   ageAfter?: string[];
+  /** Words after a number that count an age in smaller units, each with how many make a year ('144 months old'). */
+  agePer?: Record<string, number>;
   ageBefore?: string[];
   gradeAfter?: string[];
   gradeBefore?: string[];
@@ -44,6 +46,9 @@ export interface Lexicon {
 
 const CONFUSABLES = fold.confusables as Record<string, string>;
 const LEET = fold.leet as Record<string, string>;
+/** Emoji of children and babies, read as a word ('nude 👧' is 'nude child'). */
+const PICTOGRAPHS = fold.pictographs as Record<string, string>;
+const PICTOGRAPH = new RegExp(`(?:${Object.keys(PICTOGRAPHS).join('|')})`, 'gu');
 
 // ---------------------------------------------------------------------------------------------
 // Reading the text
@@ -62,7 +67,9 @@ function asciiDigit(ch: string): string {
 }
 
 const NON_ASCII_DIGIT = /(?![0-9])\p{Nd}/gu;
-const INVISIBLE = /[\p{Cf}\p{Cc}\u0640\u115F\u1160\u3164\uFFA0]|\u034F|[\u{FE00}-\u{FE0F}]|[\u{E0100}-\u{E01EF}]/gu;
+// U+20E3 (the keycap's enclosing mark) too: '1️⃣2️⃣' reads '12'.
+const INVISIBLE =
+  /[\p{Cf}\p{Cc}\u0640\u115F\u1160\u3164\uFFA0]|\u034F|\u20E3|[\u{FE00}-\u{FE0F}]|[\u{E0100}-\u{E01EF}]/gu;
 
 /** As written: NFKC, lowercase, invisible/control characters and the Arabic tatweel (a stretching filler) gone, digits of every script as ASCII. */
 export function readAsWritten(prompt: string): string {
@@ -71,7 +78,8 @@ export function readAsWritten(prompt: string): string {
     .normalize('NFKC')
     .toLowerCase()
     .replace(INVISIBLE, '')
-    .replace(NON_ASCII_DIGIT, asciiDigit);
+    .replace(NON_ASCII_DIGIT, asciiDigit)
+    .replace(PICTOGRAPH, (emoji) => ` ${PICTOGRAPHS[emoji]} `);
 }
 
 /** Folded: look-alikes of other scripts as Latin letters, accents removed. */
@@ -97,6 +105,19 @@ export function foldPrompt(prompt: string): string {
 
 function unleet(text: string): string {
   return Array.from(text, (ch) => LEET[ch] ?? ch).join('');
+}
+
+const LETTER_RUN = /(\p{L})\1{2,}/gu;
+
+/**
+ * A letter written three or more times in a row ('teeeen', 'kiiid', 'looooli'), read once and twice:
+ * the two readings the folded text gets besides its own when it has such a run (words with a letter
+ * three times over are rare in any language; doubled letters are left alone, 'lollipop' stays itself).
+ */
+function stretchedReadings(text: string): string[] {
+  LETTER_RUN.lastIndex = 0;
+  if (!LETTER_RUN.test(text)) return [];
+  return [text.replace(LETTER_RUN, '$1'), text.replace(LETTER_RUN, '$1$1')];
 }
 
 /** Scripts written without spaces between words (and Korean, whose words carry particles). */
@@ -177,6 +198,8 @@ interface CompiledLexicons {
    * rules with `numberAfterTens` need at their number. Null when no lexicon has tens words.
    */
   notAfterTens: RegExp | null;
+  /** Number words a comma-list item may be alone, with their values ('nude, fifteen'). */
+  listNumbers: Map<string, number>;
 }
 
 function parseTerm(source: string, language: string, kind: TermKind, variant: 'written' | 'folded'): Term | null {
@@ -350,6 +373,14 @@ function compileAgeRules(lexicon: Lexicon, currentYear: number, tens: string[]):
       add('years', `(?<![\\p{N}])(?<n>\\d{1,4})\\s*(?:${after})`, underAge, after);
     }
   }
+  // '144 months old', '600 weeks old': the number over the units in a year.
+  const perYear = new Map<number, string[]>();
+  for (const [words, count] of Object.entries(lexicon.agePer ?? {}))
+    perYear.set(count, [...(perYear.get(count) ?? []), words]);
+  for (const [count, words] of perYear) {
+    const units = alternation(words);
+    add('years', `${NUMBER_START}${NUMBER}\\s*(?:${units})${WORD_END}`, (n) => underAge(n / count), units, 'opens');
+  }
   if (lexicon.birthdayAfter?.length) {
     const after = alternation(lexicon.birthdayAfter);
     add('birthday', `${NUMBER_START}${NUMBER}${ORDINAL_SUFFIX}\\s*(?:${after})`, underAge, after, 'opens');
@@ -435,6 +466,8 @@ export function compileLexicons(lexicons: Lexicon[], today: Date = new Date()): 
     ageRules,
     // 'twenty-five years old' is not 'five years old': no number word right after a tens word.
     notAfterTens: tens.length ? new RegExp(`(?<!(?:${alternation(tens)})\\s*(?:${TENS_JOINERS}\\s*)?)`, 'uy') : null,
+
+    listNumbers: listNumberWords(lexicons),
   };
 }
 
@@ -694,7 +727,7 @@ function allowedAsWritten(compiled: CompiledLexicons): Term[] {
 export function findLexiconMatches(compiled: CompiledLexicons, prompt: string): LexiconMatch[] {
   const written = readAsWritten(prompt);
   const folded = foldText(written);
-  const readings = [written, folded, unleet(folded)];
+  const readings = [written, folded, unleet(folded), ...stretchedReadings(folded)];
   const matches = new Map<string, LexiconMatch>();
   // An allowed phrase counts only when the prompt spells it as the lexicon does: German
   // 'kindergärtner' (a teacher) must not excuse English 'kindergartner' (a child), though both fold alike.
@@ -727,19 +760,20 @@ export function findLexiconMatches(compiled: CompiledLexicons, prompt: string): 
     }
   });
 
-  // A bare number under 18 as an item of a comma list ('nude blonde, 13, on a bed'): an age.
+  // A bare number under 18 as an item of a comma list ('nude blonde, 13, on a bed', 'nude, 14.',
+  // 'naked, roughly 14', 'nude, sixteen-ish'): an age.
   for (const item of written.split(/[,;\n]/)) {
-    const value = /^\s*(\d{1,2})\s*$/.exec(item)?.[1];
-    if (value !== undefined && Number(value) >= 1 && Number(value) < MINIMUM_AGE) {
+    const value = listItemAge(compiled, item);
+    if (value !== null && value >= 1 && value < MINIMUM_AGE) {
       const rule = 'age:any:list-item';
-      matches.set(`${rule}|${value}`, { language: 'any', rule, text: value, kind: 'age' });
+      matches.set(`${rule}|${value}`, { language: 'any', rule, text: String(value), kind: 'age' });
     }
   }
 
-  // Ages: on the written and folded readings, with CJK numerals as numbers and punctuation as spaces
-  // ('15-year-old', '15 y/o', '12歳').
+  // Ages: on the written and folded readings, with CJK numerals as numbers, punctuation as spaces
+  // ('15-year-old', '15 y/o', '12歳') and a number's 'ish' dropped ('12ish years old', 'sixteen-ish').
   for (const text of [written, folded]) {
-    const spaced = withCjkNumbers(text).replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ');
+    const spaced = withoutIsh(withCjkNumbers(text).replace(/[^\p{L}\p{M}\p{N}]+/gu, ' '));
     for (const rule of compiled.ageRules) {
       if (rule.wordsAfter && !rule.wordsAfter.test(spaced)) continue;
       for (const match of ruleMatches(compiled, rule, spaced)) {
@@ -757,6 +791,38 @@ export function findLexiconMatches(compiled: CompiledLexicons, prompt: string): 
     }
   }
   return [...matches.values()];
+}
+
+/** '12ish' is 12, 'sixteen ish' is sixteen (in a text whose punctuation is spaces already). */
+function withoutIsh(spaced: string): string {
+  return spaced
+    .replace(/(\p{N}) ?ish(?![\p{L}\p{M}\p{N}])/gu, '$1')
+    .replace(/(\p{L}) ish(?![\p{L}\p{M}\p{N}])/gu, '$1');
+}
+
+/** Words that say a bare number is about so much ('roughly 14'), in a list item alone with it. */
+const ABOUT = '(?:about|around|roughly|approximately|approx|circa|ca|maybe|perhaps|like|~)';
+/** A range's second number ('11 or 12', '9-10', '10 to 12'): the item is an age when its first is one. */
+const RANGE_END = '(?:\\s*(?:-|–|to|or)\\s*\\d{1,2})?';
+const LIST_ITEM_AGE = new RegExp(
+  `^\\s*(?:${ABOUT}\\s*)?(\\d{1,2}|[a-z]+)${RANGE_END}(?:\\s*-?\\s*ish)?\\s*[.!?…]*\\s*$`,
+  'u',
+);
+/**
+ * The number words a comma-list item may be alone ('nude, fifteen'): English's only, as other
+ * languages' are often words of English ('elf' is German for 11).
+ */
+function listNumberWords(lexicons: Lexicon[]): Map<string, number> {
+  const numbers = lexicons.find((lexicon) => lexicon.language === 'en')?.numbers ?? {};
+  return new Map(Object.entries(numbers).filter(([word, n]) => /^[a-z]+$/.test(word) && n >= 1 && n < MINIMUM_AGE));
+}
+
+/** The age a comma-list item states alone, if any: '13', '14.', 'roughly 14', '12ish', 'fifteen'. */
+function listItemAge(compiled: CompiledLexicons, item: string): number | null {
+  const raw = LIST_ITEM_AGE.exec(item)?.[1];
+  if (raw === undefined) return null;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  return compiled.listNumbers.get(raw) ?? null;
 }
 
 let defaultCompiled: CompiledLexicons | null = null;
