@@ -82,6 +82,7 @@ describe('lexicon screen: readings of the text', () => {
     ['German compounds', 'nackte Grundschülerin', 'lexicon:de:school'],
     ['folded umlauts', 'nackte schulerin', 'lexicon:de:school'],
     ['explicit abuse terms', 'child porn', 'lexicon:en:csam'],
+    ['a Latin term written inside unspaced text', '裸のkidです', 'lexicon:en:minor'],
     ['emoji of children (with a skin tone)', 'nude 👧🏻', 'lexicon:en:minor'],
     ['flag letters (regional indicators)', 'nude 🇹🇪🇪🇳', 'lexicon:en:minor'],
     ['a letter written three times, read twice', 'nude teeen', 'lexicon:en:minor'],

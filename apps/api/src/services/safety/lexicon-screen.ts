@@ -134,9 +134,18 @@ interface Token {
   letters?: boolean;
 }
 
+/**
+ * Words: runs of letters, marks and digits, cut where an unspaced script meets another ('裸のjc' is
+ * '裸の' and 'jc', so Latin terms are found inside Japanese or Chinese text).
+ */
+const WORD = new RegExp(
+  `(?:(?=${UNSPACED.source})[\\p{L}\\p{M}\\p{N}])+(?:\\p{M})*|(?:(?!${UNSPACED.source})[\\p{L}\\p{M}\\p{N}])+`,
+  'gu',
+);
+
 function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
-  for (const match of text.matchAll(/[\p{L}\p{M}\p{N}]+/gu)) {
+  for (const match of text.matchAll(WORD)) {
     tokens.push({ text: match[0], start: match.index, end: match.index + match[0].length });
   }
   return tokens;
