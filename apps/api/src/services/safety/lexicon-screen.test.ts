@@ -3,6 +3,7 @@ import {
   compileLexicons,
   findLexiconMatches,
   foldPrompt,
+  isMisspelling,
   loadLexicons,
   readAsWritten,
   repositoryLexicons,
@@ -109,6 +110,32 @@ describe('lexicon screen: readings of the text', () => {
     expect(foldPrompt('Ｃhílď\u200d')).toBe('child');
     expect(readAsWritten('1\ufe0f\u20e32\ufe0f\u20e3 years')).toBe('12 years');
     expect(readAsWritten('a 👶')).toBe('a  infant ');
+  });
+});
+
+describe('lexicon screen: misspelled terms', () => {
+  it.each([
+    ['chlid', 'child', true],
+    ['hcild', 'child', true],
+    ['chil', 'child', false],
+    ['toddlr', 'toddler', true],
+    ['toddlerr', 'toddler', true],
+    ['oddler', 'toddler', false],
+    ['todler', 'toddler', true],
+    ['teeneger', 'teenager', true],
+    ['leenager', 'teenager', false],
+    ['stetson', 'stepson', false],
+    ['stetsons', 'stepsons', true],
+    ['teen', 'teen', false],
+  ])('%j is %j misspelt: %s', (token, word, expected) => {
+    expect(isMisspelling(token, word)).toBe(expected);
+  });
+
+  it("reads English's terms misspelt, and no other language's", () => {
+    expect(rules('nude chlid on a bed')).toContain('lexicon:en:minor');
+    const fr = compileLexicons([{ language: 'fr', name: 'French', terms: { minor: ['petiote'] } }]);
+    expect(findLexiconMatches(fr, 'petiote nue').map((m) => m.rule)).toEqual(['lexicon:fr:minor']);
+    expect(findLexiconMatches(fr, 'petite femme nue')).toEqual([]);
   });
 });
 

@@ -593,6 +593,94 @@ function findWordTerms(terms: Term[], tokens: Token[], reading: number, hits: Hi
   }
 }
 
+// ---------------------------------------------------------------------------------------------
+// Misspelled terms ('chlid', 'teenagr', 'scholgirl')
+
+/**
+ * The shortest term (in letters) each slip is read for: two neighbours swapped from 5 letters
+ * ('chlid'), a letter dropped or added (not the first) from 7 ('toddlr', 'undrage'), a letter
+ * replaced (not the first) from 8 ('teeneger'). Shorter terms have too many ordinary words one slip
+ * away ('shotas' and 'shots', 'stepson' and 'stetson', 'tweenie' and 'weenie'). English words
+ * still one slip from a term ('stetsons', 'pacified', 'toddles') are allowed phrases of en.json
+ * (docs/safety.md says how they were found).
+ */
+export const MISSPELLING_MIN_LETTERS = { swapped: 5, droppedOrAdded: 7, replaced: 8 } as const;
+
+const LATIN_WORD = /^[a-z]+$/;
+
+/**
+ * English's single-word terms of plain letters with no free end: the ones read misspelled (other
+ * languages' are one slip from words of English and of each other: French 'petiote' from 'petite').
+ */
+function misspellable(term: Term): boolean {
+  const word = term.words[0]!;
+  return (
+    term.language === 'en' &&
+    term.substring === null &&
+    term.words.length === 1 &&
+    !term.startFree &&
+    !term.endFree &&
+    word.length >= MISSPELLING_MIN_LETTERS.swapped &&
+    LATIN_WORD.test(word)
+  );
+}
+
+/** The word and the word with each one letter left out: two words one slip apart share one of these. */
+function withOneLetterOut(word: string): Set<string> {
+  const out = new Set([word]);
+  for (let i = 0; i < word.length; i += 1) out.add(word.slice(0, i) + word.slice(i + 1));
+  return out;
+}
+
+const misspellingIndexes = new WeakMap<Term[], Map<string, Term[]>>();
+
+function misspellingIndex(terms: Term[]): Map<string, Term[]> {
+  let index = misspellingIndexes.get(terms);
+  if (!index) {
+    index = new Map();
+    for (const term of terms) {
+      if (!misspellable(term)) continue;
+      for (const variant of withOneLetterOut(term.words[0]!)) push(index, variant, term);
+    }
+    misspellingIndexes.set(terms, index);
+  }
+  return index;
+}
+
+/** Whether `token` is `word` with one slip that `MISSPELLING_MIN_LETTERS` reads for a word that long. */
+export function isMisspelling(token: string, word: string): boolean {
+  if (token === word) return false;
+  const n = word.length;
+  let i = 0;
+  if (token.length === n) {
+    while (token[i] === word[i]) i += 1;
+    const swapped = i + 1 < n && token[i] === word[i + 1] && token[i + 1] === word[i];
+    if (swapped && token.slice(i + 2) === word.slice(i + 2)) return n >= MISSPELLING_MIN_LETTERS.swapped;
+    return n >= MISSPELLING_MIN_LETTERS.replaced && i > 0 && token.slice(i + 1) === word.slice(i + 1);
+  }
+  if (Math.abs(token.length - n) !== 1 || n < MISSPELLING_MIN_LETTERS.droppedOrAdded) return false;
+  const [long, short] = token.length > n ? [token, word] : [word, token];
+  while (i < short.length && long[i] === short[i]) i += 1;
+  return i > 0 && long.slice(i + 1) === short.slice(i);
+}
+
+function findMisspelledTerms(terms: Term[], tokens: Token[], reading: number, hits: Hit[]): void {
+  const index = misspellingIndex(terms);
+  if (index.size === 0) return;
+  for (const token of tokens) {
+    const text = token.text;
+    if (text.length < MISSPELLING_MIN_LETTERS.swapped - 1 || !LATIN_WORD.test(text)) continue;
+    const found = new Set<Term>();
+    for (const variant of withOneLetterOut(text)) {
+      for (const term of index.get(variant) ?? []) {
+        if (found.has(term) || !isMisspelling(text, term.words[0]!)) continue;
+        found.add(term);
+        hits.push({ term, start: token.start, end: token.end, reading });
+      }
+    }
+  }
+}
+
 /** Tokens with split words joined: pairs and triples where a part is short, and runs of single letters. */
 function joinedTokens(tokens: Token[]): Token[] {
   const joined: Token[] = [];
@@ -752,6 +840,7 @@ export function findLexiconMatches(compiled: CompiledLexicons, prompt: string): 
     const hits: Hit[] = [];
     findWordTerms(compiled.terms, tokens, reading, hits);
     findWordTerms(compiled.terms, joinedTokens(tokens), reading, hits);
+    findMisspelledTerms(compiled.terms, tokens, reading, hits);
     findSubstringTerms(compiled.terms, text, reading, hits);
     const allowed: Hit[] = [];
     findWordTerms(activeAllow, tokens, reading, allowed);
@@ -814,7 +903,7 @@ const ABOUT = '(?:about|around|roughly|approximately|approx|circa|ca|maybe|perha
 /** A range's second number ('11 or 12', '9-10', '10 to 12'): the item is an age when its first is one. */
 const RANGE_END = '(?:\\s*(?:-|–|to|or)\\s*\\d{1,2})?';
 const LIST_ITEM_AGE = new RegExp(
-  `^\\s*(?:${ABOUT}\\s*)?(\\d{1,2}|[a-z]+)${RANGE_END}(?:\\s*-?\\s*ish)?\\s*[.!?…]*\\s*$`,
+  `^\\s*(?:${ABOUT}\\s*)?(\\d{1,2}|[a-z]+)${RANGE_END}(?:\\s*-?\\s*ish)?(?:\\s*(?:years|year|yrs))?\\s*[.!?…]*\\s*$`,
   'u',
 );
 /**
@@ -826,7 +915,7 @@ function listNumberWords(lexicons: Lexicon[]): Map<string, number> {
   return new Map(Object.entries(numbers).filter(([word, n]) => /^[a-z]+$/.test(word) && n >= 1 && n < MINIMUM_AGE));
 }
 
-/** The age a comma-list item states alone, if any: '13', '14.', 'roughly 14', '12ish', 'fifteen'. */
+/** The age a comma-list item states alone, if any: '13', '14.', 'roughly 14', '12ish', 'fifteen', '12 years'. */
 function listItemAge(compiled: CompiledLexicons, item: string): number | null {
   const raw = LIST_ITEM_AGE.exec(item)?.[1];
   if (raw === undefined) return null;
