@@ -113,6 +113,23 @@ describe('lexicon screen: readings of the text', () => {
   });
 });
 
+describe('lexicon screen: other scripts and languages', () => {
+  it('folds Greek written with or without its accents to the same letters', () => {
+    const el = compileLexicons([{ language: 'el', name: 'Greek', terms: { minor: ['παιδάκι'] }, ageAfter: ['ετών'] }]);
+    for (const prompt of ['γυμνό παιδάκι', 'γυμνό παιδακι', 'ΠΑΙΔΑΚΙ', '12 ετων', '12 ετών']) {
+      expect(findLexiconMatches(el, prompt).length, prompt).toBeGreaterThan(0);
+    }
+  });
+
+  it("reads a tens word joined by the language's 'and' as one number (Romanian 'și', Swahili 'na', Norwegian 'og', Persian 'و')", () => {
+    const ro = compileLexicons([
+      { language: 'ro', name: 'Romanian', terms: {}, numbers: { douăzeci: 20, cinci: 5 }, ageAfter: ['de ani'] },
+    ]);
+    expect(findLexiconMatches(ro, 'femeie goală, douăzeci și cinci de ani')).toEqual([]);
+    expect(findLexiconMatches(ro, 'fată goală, cinci de ani').map((m) => m.rule)).toEqual(['age:ro:years']);
+  });
+});
+
 describe('lexicon screen: misspelled terms', () => {
   it.each([
     ['chlid', 'child', true],

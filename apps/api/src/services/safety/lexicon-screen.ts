@@ -86,15 +86,20 @@ export function readAsWritten(prompt: string): string {
 const FOLDED_MARKS =
   /([\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Arabic}\p{Script=Hebrew}])\p{M}+/gu;
 
+function withoutConfusables(text: string): string {
+  return Array.from(text, (ch) => CONFUSABLES[ch] ?? ch).join('');
+}
+
 export function foldText(text: string): string {
-  return (
-    Array.from(text, (ch) => CONFUSABLES[ch] ?? ch)
-      .join('')
+  // Look-alikes are mapped before and after the accents go: 'ώ' is a look-alike only once it is 'ω'
+  // (else 'ετών' and 'ετων' folded apart).
+  return withoutConfusables(
+    withoutConfusables(text)
       .normalize('NFD')
       // Accents of Latin, Greek and Cyrillic letters and Arabic/Hebrew vowel points only: in Devanagari
       // or Thai the marks are vowels, and dropping them would make different words one (बेटी and बूट).
       .replace(FOLDED_MARKS, '$1')
-      .normalize('NFC')
+      .normalize('NFC'),
   );
 }
 
@@ -306,8 +311,8 @@ function withCjkNumbers(text: string): string {
 const NOT_A_MEASURE =
   '(?!\\s*\\d)(?!\\s*(?:cm|mm|m|in|inch|inches|ft|feet|foot|k|x|kg|lb|lbs|meters|metres|percent|times)(?![\\p{L}]))';
 
-/** Words between tens and units in spelled-out numbers ('vingt et un', 'einundzwanzig' is one word). */
-const TENS_JOINERS = '(?:and|et|y|e|und|en|i|и|і|ve|dan|at)';
+/** Words between tens and units in spelled-out numbers ('vingt et un', 'douăzeci și cinci', 'بیست و پنج'; 'einundzwanzig' is one word). */
+const TENS_JOINERS = '(?:and|et|y|e|und|en|i|и|і|ve|dan|at|și|si|og|na|و)';
 
 const ORDINAL_SUFFIX =
   '(?:st|nd|rd|th|º|ª|°|o|a|e|er|re|ème|eme|e|te|ste|ter|ten|ste|ый|ий|ой|ая|я|й|ci|inci|ıncı|uncu|üncü|ncı|nci)?\\.?';
