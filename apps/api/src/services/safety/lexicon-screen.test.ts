@@ -34,6 +34,7 @@ const en: Lexicon = {
   gradeAfter: ['grade', 'grader'],
   gradeBefore: ['grade', 'year'],
   bornBefore: ['born in', 'born'],
+  dateWords: ['on', 'may'],
   classOfBefore: ['class of'],
   birthdayAfter: ['birthday'],
   personBefore: ['girl', 'boy'],
@@ -110,6 +111,7 @@ describe('lexicon screen: readings of the text', () => {
     expect(foldPrompt('Ｃhílď\u200d')).toBe('child');
     expect(readAsWritten('1\ufe0f\u20e32\ufe0f\u20e3 years')).toBe('12 years');
     expect(readAsWritten('a 👶')).toBe('a  infant ');
+    expect(readAsWritten('t&#101;en &amp; &#x63;hild &bogus;')).toBe('teen & child &bogus;');
   });
 });
 
@@ -127,6 +129,18 @@ describe('lexicon screen: other scripts and languages', () => {
     ]);
     expect(findLexiconMatches(ro, 'femeie goală, douăzeci și cinci de ani')).toEqual([]);
     expect(findLexiconMatches(ro, 'fată goală, cinci de ani').map((m) => m.rule)).toEqual(['age:ro:years']);
+  });
+});
+
+describe('lexicon screen: a word split in two long halves', () => {
+  const school = compileLexicons([
+    { language: 'en', name: 'English', terms: { school: ['schoolgirl', 'kindergarten'], slang: ['*loli*'] } },
+  ]);
+  it.each(['schoo lgirl', 'scho olgirl', 'kinder garten'])('reads %j as the whole term', (prompt) => {
+    expect(findLexiconMatches(school, `nude ${prompt}`).map((m) => m.rule)).toEqual(['lexicon:en:school']);
+  });
+  it('does not look for free-ended or short terms in two long words run together', () => {
+    expect(findLexiconMatches(school, 'nude woman wearing polo lime')).toEqual([]);
   });
 });
 
@@ -172,6 +186,8 @@ describe('lexicon screen: ages', () => {
     ['nude year 7 pupil', 'age:en:grade'],
     ['8th grader', 'age:en:grade'],
     ['born in 2012', 'age:en:born'],
+    ['born on 1 may 2013', 'age:en:born'],
+    ['born 05/2013', 'age:en:born'],
     ['class of 2027', 'age:en:class-of'],
     ['girl, 12', 'age:en:person'],
     ['she is 15, nude', 'age:en:age'],
@@ -207,6 +223,7 @@ describe('lexicon screen: ages', () => {
     'grade A beef',
     'year 2020 fashion',
     'born in 1990',
+    'born 1990, married 2015',
     'class of 2010 reunion',
     'girl 2 inches from the camera',
     'she is 5 feet tall',

@@ -34,6 +34,8 @@ export interface Lexicon {
   gradeAfter?: string[];
   gradeBefore?: string[];
   bornBefore?: string[];
+  /** Words that may stand between a born-in word and the year: months, 'on', 'the' ('born on 1 may 2013'). */
+  dateWords?: string[];
   /** Words after a birth year ('2012 doğumlu', '2012年生まれ'). */
   bornAfter?: string[];
   classOfBefore?: string[];
@@ -71,9 +73,21 @@ const NON_ASCII_DIGIT = /(?![0-9])\p{Nd}/gu;
 const INVISIBLE =
   /[\p{Cf}\p{Cc}\u0640\u115F\u1160\u3164\uFFA0]|\u034F|\u20E3|[\u{FE00}-\u{FE0F}]|[\u{E0100}-\u{E01EF}]/gu;
 
-/** As written: NFKC, lowercase, invisible/control characters and the Arabic tatweel (a stretching filler) gone, digits of every script as ASCII. */
+const HTML_ENTITY = /&(?:#(\d{1,7})|#x([0-9a-f]{1,6})|(amp|lt|gt|quot|apos|nbsp));/giu;
+const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/** HTML character references as their characters ('t&#101;en'). */
+function withoutEntities(text: string): string {
+  return text.replace(HTML_ENTITY, (entity, decimal?: string, hex?: string, name?: string) => {
+    const code = decimal ? Number(decimal) : hex ? parseInt(hex, 16) : null;
+    if (code === null) return NAMED_ENTITIES[name!.toLowerCase()] ?? entity;
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+  });
+}
+
+/** As written: HTML character references decoded, NFKC, lowercase, invisible/control characters and the Arabic tatweel (a stretching filler) gone, digits of every script as ASCII. */
 export function readAsWritten(prompt: string): string {
-  return prompt
+  return withoutEntities(prompt)
     .replace(/\s+/gu, ' ')
     .normalize('NFKC')
     .toLowerCase()
@@ -137,6 +151,8 @@ interface Token {
   parts?: string[];
   /** Joined from single letters ('a k i d'): terms are looked for anywhere inside it. */
   letters?: boolean;
+  /** Joined from two halves of 4 letters or more: only whole terms of `LONG_JOIN_MIN_LETTERS` match it. */
+  longHalves?: boolean;
 }
 
 /**
@@ -403,6 +419,10 @@ function compileAgeRules(lexicon: Lexicon, currentYear: number, tens: string[]):
     const after = alternation(lexicon.gradeAfter);
     add('grade', `${NUMBER_START}${NUMBER}${ORDINAL_SUFFIX}\\s*(?:${after})${WORD_END}`, schoolGrade, after, 'opens');
   }
+  // Between a born-in word and its year, a day and a month ('born on 1 may 2013', 'born 05/2013').
+  const dateParts = lexicon.dateWords?.length
+    ? `(?:(?:\\d{1,2}|${alternation(lexicon.dateWords)})${WORD_END}\\s*){0,3}`
+    : '';
   const prefixed = (
     rule: AgeRule['rule'],
     words: string[] | undefined,
@@ -410,9 +430,10 @@ function compileAgeRules(lexicon: Lexicon, currentYear: number, tens: string[]):
     refuses: (n: number) => boolean,
   ) => {
     if (!words?.length) return;
+    const between = rule === 'born' ? dateParts : '';
     add(
       rule,
-      `${before(words)}(?:${alternation(words)})\\s*${num}${NUMBER_END}${num === YEAR ? '' : WORD_END + NOT_A_MEASURE}`,
+      `${before(words)}(?:${alternation(words)})\\s*${between}${num}${NUMBER_END}${num === YEAR ? '' : WORD_END + NOT_A_MEASURE}`,
       refuses,
       undefined,
       num === NUMBER ? 'inside' : undefined,
@@ -576,6 +597,8 @@ function findWordTerms(terms: Term[], tokens: Token[], reading: number, hits: Hi
       if (i + n > tokens.length) continue;
       // Joined tokens overlap one another: only single-word terms are looked for in them.
       if (n > 1 && (tokens[i]!.parts || tokens[i]!.letters)) continue;
+      if (tokens[i]!.longHalves && (term.startFree || term.endFree || term.words[0]!.length < LONG_JOIN_MIN_LETTERS))
+        continue;
       let ok = true;
       // Spelled-out letters carry no word breaks: 'a k i d' holds 'kid'.
       if (n === 1 && tokens[i]!.letters && term.words[0]!.length >= 3 && tokens[i]!.text.includes(term.words[0]!)) {
@@ -686,6 +709,12 @@ function findMisspelledTerms(terms: Term[], tokens: Token[], reading: number, hi
   }
 }
 
+/**
+ * A word split into two halves of 4 letters or more is read joined only for whole terms at least this
+ * long with no free end: two ordinary words run together often hold a short term ('polo lime').
+ */
+const LONG_JOIN_MIN_LETTERS = 8;
+
 /** Tokens with split words joined: pairs and triples where a part is short, and runs of single letters. */
 function joinedTokens(tokens: Token[]): Token[] {
   const joined: Token[] = [];
@@ -698,6 +727,14 @@ function joinedTokens(tokens: Token[]): Token[] {
     const c = tokens[i + 2];
     if (c && Math.min(a.text.length, b.text.length, c.text.length) <= 2 && (a.text + b.text + c.text).length >= 5) {
       joined.push({ text: a.text + b.text + c.text, start: a.start, end: c.end, parts: [a.text, b.text, c.text] });
+    }
+  }
+  // Two long halves ('schoo lgirl'): looked for only as whole long terms (see `LONG_JOIN_MIN_LETTERS`).
+  for (let i = 0; i + 1 < tokens.length; i += 1) {
+    const a = tokens[i]!;
+    const b = tokens[i + 1]!;
+    if (Math.min(a.text.length, b.text.length) > 3 && a.text.length + b.text.length >= LONG_JOIN_MIN_LETTERS) {
+      joined.push({ text: a.text + b.text, start: a.start, end: b.end, parts: [a.text, b.text], longHalves: true });
     }
   }
   let run: Token[] = [];
