@@ -88,6 +88,7 @@ describe('lexicon screen: readings of the text', () => {
     ['emoji of children (with a skin tone)', 'nude 👧🏻', 'lexicon:en:minor'],
     ['flag letters (regional indicators)', 'nude 🇹🇪🇪🇳', 'lexicon:en:minor'],
     ['a letter written three times, read twice', 'nude teeen', 'lexicon:en:minor'],
+    ['a 1 for an l', 'nude 1o1i', 'lexicon:en:slang'],
     ['a letter written many times, read once', 'naked kiiiid', 'lexicon:en:minor'],
     ['a stretched letter inside a free-ended term', 'looooli art', 'lexicon:en:slang'],
   ])('%s', (_what, prompt, rule) => {
@@ -187,6 +188,8 @@ describe('lexicon screen: ages', () => {
     ['8th grader', 'age:en:grade'],
     ['born in 2012', 'age:en:born'],
     ['born on 1 may 2013', 'age:en:born'],
+    ['aged 12-13', 'age:en:age'],
+    ['aged 9–11', 'age:en:age'],
     ['born 05/2013', 'age:en:born'],
     ['class of 2027', 'age:en:class-of'],
     ['girl, 12', 'age:en:person'],

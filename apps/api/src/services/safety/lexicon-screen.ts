@@ -48,6 +48,9 @@ export interface Lexicon {
 
 const CONFUSABLES = fold.confusables as Record<string, string>;
 const LEET = fold.leet as Record<string, string>;
+/** Characters that stand for a second letter as often ('1' is 'i' in 't33n1e' and 'l' in '1oli'): a fourth reading. */
+const LEET_ALTERNATES = { ...LEET, ...(fold.leetAlternates as Record<string, string>) };
+const HAS_LEET_ALTERNATE = new RegExp(`[${Object.keys(fold.leetAlternates).map(escapeRegExp).join('')}]`, 'u');
 /** Emoji of children and babies, read as a word ('nude 👧' is 'nude child'). */
 const PICTOGRAPHS = fold.pictographs as Record<string, string>;
 const PICTOGRAPH = new RegExp(`(?:${Object.keys(PICTOGRAPHS).join('|')})`, 'gu');
@@ -122,8 +125,13 @@ export function foldPrompt(prompt: string): string {
   return foldText(readAsWritten(prompt));
 }
 
-function unleet(text: string): string {
-  return Array.from(text, (ch) => LEET[ch] ?? ch).join('');
+function unleet(text: string, map: Record<string, string> = LEET): string {
+  return Array.from(text, (ch) => map[ch] ?? ch).join('');
+}
+
+/** The leet reading with the alternates, when the text holds one ('1oli' is 'loli'). */
+function alternateLeetReadings(folded: string): string[] {
+  return HAS_LEET_ALTERNATE.test(folded) ? [unleet(folded, LEET_ALTERNATES)] : [];
 }
 
 const LETTER_RUN = /(\p{L})\1{2,}/gu;
@@ -866,7 +874,7 @@ function allowedAsWritten(compiled: CompiledLexicons): Term[] {
 export function findLexiconMatches(compiled: CompiledLexicons, prompt: string): LexiconMatch[] {
   const written = readAsWritten(prompt);
   const folded = foldText(written);
-  const readings = [written, folded, unleet(folded), ...stretchedReadings(folded)];
+  const readings = [written, folded, unleet(folded), ...alternateLeetReadings(folded), ...stretchedReadings(folded)];
   const matches = new Map<string, LexiconMatch>();
   // An allowed phrase counts only when the prompt spells it as the lexicon does: German
   // 'kindergärtner' (a teacher) must not excuse English 'kindergartner' (a child), though both fold alike.
@@ -913,7 +921,7 @@ export function findLexiconMatches(compiled: CompiledLexicons, prompt: string): 
   // Ages: on the written and folded readings, with CJK numerals as numbers, punctuation as spaces
   // ('15-year-old', '15 y/o', '12歳') and a number's 'ish' dropped ('12ish years old', 'sixteen-ish').
   for (const text of [written, folded]) {
-    const spaced = withoutIsh(withCjkNumbers(text).replace(/[^\p{L}\p{M}\p{N}]+/gu, ' '));
+    const spaced = withoutIsh(withRanges(withCjkNumbers(text)).replace(/[^\p{L}\p{M}\p{N}]+/gu, ' '));
     for (const rule of compiled.ageRules) {
       if (rule.wordsAfter && !rule.wordsAfter.test(spaced)) continue;
       for (const match of ruleMatches(compiled, rule, spaced)) {
@@ -931,6 +939,11 @@ export function findLexiconMatches(compiled: CompiledLexicons, prompt: string): 
     }
   }
   return [...matches.values()];
+}
+
+/** '12-13' and '9–11' as '12 to 13': the first number then stands alone after 'aged' ('5 2' does not: a height). */
+function withRanges(text: string): string {
+  return text.replace(/(?<!\d)(\d{1,2})\s*[-–—~]\s*(\d{1,2})(?!\d)/gu, '$1 to $2');
 }
 
 /** '12ish' is 12, 'sixteen ish' is sixteen (in a text whose punctuation is spaces already). */
