@@ -124,6 +124,15 @@ describe('lexicon screen: other scripts and languages', () => {
     }
   });
 
+  it('reads an ordinal ending on digits only, not on number words', () => {
+    const sk = compileLexicons([
+      { language: 'sk', name: 'Slovak', terms: {}, numbers: { tri: 3 }, ageAfter: ['r', 'rokov'] },
+    ]);
+    expect(findLexiconMatches(sk, 'a trier, nude')).toEqual([]);
+    expect(findLexiconMatches(sk, 'nahá, tri r').map((m) => m.rule)).toEqual(['age:sk:years']);
+    expect(findLexiconMatches(sk, 'nahá, 3. rokov').map((m) => m.rule)).toEqual(['age:sk:years']);
+  });
+
   it("reads a tens word joined by the language's 'and' as one number (Romanian 'și', Swahili 'na', Norwegian 'og', Persian 'و')", () => {
     const ro = compileLexicons([
       { language: 'ro', name: 'Romanian', terms: {}, numbers: { douăzeci: 20, cinci: 5 }, ageAfter: ['de ani'] },

@@ -338,8 +338,13 @@ const NOT_A_MEASURE =
 /** Words between tens and units in spelled-out numbers ('vingt et un', 'douăzeci și cinci', 'بیست و پنج'; 'einundzwanzig' is one word). */
 const TENS_JOINERS = '(?:and|et|y|e|und|en|i|и|і|ve|dan|at|și|si|og|na|و)';
 
+/**
+ * An ordinal ending written on digits ('12th', '7º', '12o'). Only on digits: a number word with an
+ * ending is another word (Slovak 'tri' + 'e' + 'r' for years read the English 'trier' as an age); the
+ * lexicons list their ordinal words.
+ */
 const ORDINAL_SUFFIX =
-  '(?:st|nd|rd|th|º|ª|°|o|a|e|er|re|ème|eme|e|te|ste|ter|ten|ste|ый|ий|ой|ая|я|й|ci|inci|ıncı|uncu|üncü|ncı|nci)?\\.?';
+  '(?:(?<=\\d)(?:st|nd|rd|th|º|ª|°|o|a|e|er|re|ème|eme|e|te|ste|ter|ten|ste|ый|ий|ой|ая|я|й|ci|inci|ıncı|uncu|üncü|ncı|nci))?\\.?';
 
 /** Tens words of every language (values 20, 30... 90): 'treinta y cinco años' is 35 in Portuguese rules too. */
 function tensWords(lexicons: Lexicon[]): string[] {
