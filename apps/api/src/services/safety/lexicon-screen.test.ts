@@ -28,7 +28,7 @@ const en: Lexicon = {
   },
   allow: ['kid gloves'],
   numbers: { one: 1, five: 5, twelve: 12, sixteen: 16, twenty: 20 },
-  ageAfter: ['years old', 'year old', 'yo', 'y o'],
+  ageAfter: ['years old', 'year old', 'yo', 'y o', 'f'],
   agePer: { 'months old': 12, 'days old': 365 },
   ageBefore: ['aged', 'age', 'looks about', 'turned', 'she is'],
   gradeAfter: ['grade', 'grader'],
@@ -38,6 +38,7 @@ const en: Lexicon = {
   classOfBefore: ['class of'],
   birthdayAfter: ['birthday'],
   personBefore: ['girl', 'boy'],
+  pronounBefore: ['she', 'he', 'her', 'him'],
 };
 const ja: Lexicon = {
   language: 'ja',
@@ -223,6 +224,12 @@ describe('lexicon screen: ages', () => {
     ['nude, 11 or 12', 'age:any:list-item'],
     ['nude, 9-10', 'age:any:list-item'],
     ['nude, sixteen', 'age:any:list-item'],
+    ['nude, (14F)', 'age:any:age-sex'],
+    ['nude girl [f14]', 'age:any:age-sex'],
+    ['nude, 14/f', 'age:any:age-sex'],
+    ['nude, 14f', 'age:en:years'],
+    ['nude, she 16 he 40', 'age:any:pronoun'],
+    ['nude couple: him 45, her 15', 'age:any:pronoun'],
   ])('refuses %j', (prompt, rule) => {
     expect(rules(prompt)).toContain(rule);
   });
@@ -254,6 +261,10 @@ describe('lexicon screen: ages', () => {
     'nude woman, 24/7',
     // A bare number word of another language can be a word of English ('elf' is German for 11).
     'nude woman, elf',
+    'pin-up girl on an F-14 jet',
+    'nude woman (f25), 34f bra',
+    'nude woman with her 2 friends',
+    'nude, she 25 he 30',
   ])('allows %j', (prompt) => {
     expect(rules(prompt)).toEqual([]);
   });

@@ -44,6 +44,11 @@ export interface Lexicon {
   birthdayAfter?: string[];
   /** Words after which a bare number under 18 is an age ('girl, 12'). */
   personBefore?: string[];
+  /**
+   * Pronouns whose number is an age when only another of them or the end of a list item follows
+   * ('she 16 he 40', 'him 45, her 15'; not 'her 2 friends').
+   */
+  pronounBefore?: string[];
 }
 
 const CONFUSABLES = fold.confusables as Record<string, string>;
@@ -238,6 +243,8 @@ interface CompiledLexicons {
   notAfterTens: RegExp | null;
   /** Number words a comma-list item may be alone, with their values ('nude, fifteen'). */
   listNumbers: Map<string, number>;
+  /** A pronoun and its age in a list item (every lexicon's `pronounBefore`), or null. */
+  pronounAge: RegExp | null;
 }
 
 function parseTerm(source: string, language: string, kind: TermKind, variant: 'written' | 'folded'): Term | null {
@@ -516,6 +523,7 @@ export function compileLexicons(lexicons: Lexicon[], today: Date = new Date()): 
     notAfterTens: tens.length ? new RegExp(`(?<!(?:${alternation(tens)})\\s*(?:${TENS_JOINERS}\\s*)?)`, 'uy') : null,
 
     listNumbers: listNumberWords(lexicons),
+    pronounAge: pronounAgePattern(lexicons),
   };
 }
 
@@ -914,14 +922,20 @@ export function findLexiconMatches(compiled: CompiledLexicons, prompt: string): 
   });
 
   // A bare number under 18 as an item of a comma list ('nude blonde, 13, on a bed', 'nude, 14.',
-  // 'naked, roughly 14', 'nude, sixteen-ish'): an age.
+  // 'naked, roughly 14', 'nude, sixteen-ish'): an age. So is a pronoun's number at an item's end
+  // ('him 45, her 15').
+  const ageFound = (rule: string, raw: string | undefined) => {
+    const value = raw === undefined ? Number.NaN : Number(raw);
+    if (value >= 1 && value < MINIMUM_AGE)
+      matches.set(`${rule}|${raw}`, { language: 'any', rule, text: raw!, kind: 'age' });
+  };
   for (const item of written.split(/[,;\n]/)) {
     const value = listItemAge(compiled, item);
-    if (value !== null && value >= 1 && value < MINIMUM_AGE) {
-      const rule = 'age:any:list-item';
-      matches.set(`${rule}|${value}`, { language: 'any', rule, text: String(value), kind: 'age' });
-    }
+    if (value !== null) ageFound('age:any:list-item', String(value));
+    if (compiled.pronounAge)
+      for (const match of allMatches(compiled.pronounAge, item)) ageFound('age:any:pronoun', match[1]);
   }
+  for (const match of allMatches(AGE_SEX, written)) ageFound('age:any:age-sex', match[1] ?? match[2] ?? match[3]);
 
   // Ages: on the written and folded readings, with CJK numerals as numbers, punctuation as spaces
   // ('15-year-old', '15 y/o', '12歳') and a number's 'ish' dropped ('12ish years old', 'sixteen-ish').
@@ -974,6 +988,24 @@ function listNumberWords(lexicons: Lexicon[]): Map<string, number> {
   const numbers = lexicons.find((lexicon) => lexicon.language === 'en')?.numbers ?? {};
   return new Map(Object.entries(numbers).filter(([word, n]) => /^[a-z]+$/.test(word) && n >= 1 && n < MINIMUM_AGE));
 }
+
+function pronounAgePattern(lexicons: Lexicon[]): RegExp | null {
+  const pronouns = lexicons.flatMap((lexicon) => lexicon.pronounBefore ?? []);
+  if (!pronouns.length) return null;
+  const alt = alternation(pronouns);
+  return new RegExp(
+    `(?<![\\p{L}\\p{N}])(?:${alt})\\s+(\\d{1,2})(?=\\s*(?:[.!?]*\\s*$|(?:${alt})(?![\\p{L}\\p{N}])))`,
+    'gu',
+  );
+}
+
+/**
+ * Age/sex notation of forums and personal ads, in any language: '(14F)', '[m15]', '(f14)', '14/f'.
+ * Only in brackets or with a slash ('F-14' is a jet, '15m' a length); '14f' and '14 f' are English's
+ * ageAfter 'f'.
+ */
+const AGE_SEX =
+  /[([]\s*[fm]\s*-?\s*(\d{1,2})\s*[)\]]|[([]\s*(\d{1,2})\s*[fm]\s*[)\]]|(?<![\p{L}\p{N}.])(\d{1,2})\s*\/\s*[fm](?![\p{L}\p{N}])/gu;
 
 /** The age a comma-list item states alone, if any: '13', '14.', 'roughly 14', '12ish', 'fifteen', '12 years'. */
 function listItemAge(compiled: CompiledLexicons, item: string): number | null {
