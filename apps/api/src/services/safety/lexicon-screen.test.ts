@@ -112,6 +112,7 @@ describe('lexicon screen: readings of the text', () => {
     expect(readAsWritten('Голая\u200b ＳＣＨＯＯＬ ١٢')).toBe('голая school 12');
     expect(foldPrompt('Ｃhílď\u200d')).toBe('child');
     expect(readAsWritten('1\ufe0f\u20e32\ufe0f\u20e3 years')).toBe('12 years');
+    expect(foldPrompt('ᴛᴇᴇɴ 🅣🅔🅔🅝 🆃🅴🅴🅽 ꓔꓰꓰꓠ ᎢᎬᎬN ɔɥild')).toBe('teen teen teen teen teen child');
     expect(readAsWritten('a 👶')).toBe('a  infant ');
     expect(readAsWritten('t&#101;en &amp; &#x63;hild &bogus;')).toBe('teen & child &bogus;');
   });
