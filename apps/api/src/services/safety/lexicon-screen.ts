@@ -53,7 +53,7 @@ export interface Lexicon {
 
 const CONFUSABLES = fold.confusables as Record<string, string>;
 const LEET = fold.leet as Record<string, string>;
-/** Characters that stand for a second letter as often ('1' is 'i' in 't33n1e' and 'l' in '1oli'): a fourth reading. */
+/** Characters that stand for a second letter as often ('1' is 'i' in 'k1d' and 'l' in '1oli'): a fourth reading. */
 const LEET_ALTERNATES = { ...LEET, ...(fold.leetAlternates as Record<string, string>) };
 const HAS_LEET_ALTERNATE = new RegExp(`[${Object.keys(fold.leetAlternates).map(escapeRegExp).join('')}]`, 'u');
 /** Emoji of children and babies, read as a word ('nude 👧' is 'nude child'). */
@@ -651,7 +651,7 @@ function findWordTerms(terms: Term[], tokens: Token[], reading: number, hits: Hi
  * replaced (not the first) from 8 ('teeneger'). Shorter terms have too many ordinary words one slip
  * away ('shotas' and 'shots', 'stepson' and 'stetson', 'tweenie' and 'weenie'). English words
  * still one slip from a term ('stetsons', 'pacified', 'toddles') are allowed phrases of en.json
- * (docs/safety.md says how they were found).
+ * (lexicons/README.md says how they were found).
  */
 export const MISSPELLING_MIN_LETTERS = { swapped: 5, droppedOrAdded: 7, replaced: 8 } as const;
 
