@@ -174,6 +174,28 @@ describe('lexicon screen: misspelled terms', () => {
     expect(isMisspelling(token, word)).toBe(expected);
   });
 
+  // English words one slip from a repository term (found by screening a 274,937-word English list,
+  // lexicons/README.md): the thresholds keep the first ones out, en.json allows the others.
+  it.each([
+    'shots',
+    'barns',
+    'tweets',
+    'miners',
+    'petite',
+    'chill',
+    'chile',
+    'laughter',
+    'stetson',
+    'weenie',
+    'stetsons',
+    'pacified',
+    'toddles',
+    'tiddlers',
+    'shoats',
+  ])('the repository lexicons let the English word %j pass', (word) => {
+    expect(findLexiconMatches(repositoryLexicons(), `a nude woman, ${word}`)).toEqual([]);
+  });
+
   it("reads English's terms misspelt, and no other language's", () => {
     expect(rules('nude chlid on a bed')).toContain('lexicon:en:minor');
     const fr = compileLexicons([{ language: 'fr', name: 'French', terms: { minor: ['petiote'] } }]);
