@@ -4,10 +4,11 @@
 // For each WORKER_CONCURRENCY (default 1 and 2) the product is started as `npm start` does
 // (apps/api/src/local/stack.ts loaded compiled from apps/api/dist, so the API and the worker run as
 // compiled JavaScript, with the worker's environment from stack.ts: embedded Postgres, local Redis,
-// the API and the worker as child processes, no demo seed) on a throwaway data folder; members sign
-// up through the API (verified from the stack's mail outbox: 500 welcome coins, five 1-image generations each) and call
-// POST /api/v2/images/make, learning of completion through their member event stream
-// (GET /api/v2/events).
+// the API and the worker as child processes, no demo seed) on a throwaway data folder; each
+// concurrency's stack (a "stage") keeps running until the end, idle while another stage works. Members
+// sign up through the API (verified from the stack's mail outbox: 500 welcome coins, five 1-image
+// generations each) and call POST /api/v2/images/make, learning of completion through their member
+// event stream (GET /api/v2/events).
 //   - one image, POST to complete (client clock), median of 21 after 10 warm-up generations (both
 //     --singles and --warm-up), beside the provider's own time measured
 //     in this process: drawing the demo picture + the local picture safety check (face ages) on it,
@@ -15,15 +16,19 @@
 //     ratio of the two medians (the median of each image's POST->complete / its picture's provider
 //     time is printed beside it); where the time went is printed too (POST -> job
 //     queued -> job started -> 'complete' event received);
-//   - 50 images queued at once: images/min and queue wait median (BullMQ's own timestamps: added ->
-//     processedOn), and the service time per job (processedOn -> finishedOn);
-//   - after the last concurrency's burst, more generations until the worker has made 200, then the
+//   - 50 images queued at once (--burst), in 3 rounds (--rounds) where the stages take turns (c=1,
+//     c=2, c=1, c=2...): images/min and queue wait median (BullMQ's own timestamps: added ->
+//     processedOn), the service time per job (processedOn -> finishedOn) and the CPU per image by
+//     process; the throughput ratio is the median of each round's c=2 burst over the same round's c=1
+//     burst;
+//   - after the rounds, more generations on the last stage until its worker has made 200, then the
 //     worker's RSS (the node process running apps/worker/src/main.ts) right after, its peak while busy
 //     (sampled every 250 ms), and once idle: after SAFETY_FACE_IDLE_SECONDS + 5 s, when the local face
-//     check's threads (and their WASM heaps) have ended; and the API's peak RSS while the queue was full.
+//     check's threads (and their WASM heaps) have ended; and each stage's API peak RSS during its bursts.
 // Goals are printed with met / NOT met; none of them is asserted in a test.
 //
-// Options: --concurrency 1,2 (the values to run), --burst N (default 50), --total N (default 200),
+// Options: --concurrency 1,2 (the values to run), --burst N (default 50), --rounds N (default 3),
+// --total N (default 200),
 // --json FILE (write the figures), --logs (the product's output, at LOG_LEVEL info), --source (the
 // API and the worker from their TypeScript sources through tsx, as tests run them: no shared dist/
 // that another checkout's build may rewrite mid-run). Environment
@@ -66,6 +71,8 @@ interface Args {
   warmUp: number;
   /** Single generations whose median is POST->complete. */
   singles: number;
+  /** Bursts per concurrency, the stages taking turns; the throughput ratio is the median of the rounds'. */
+  rounds: number;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -78,6 +85,7 @@ function parseArgs(argv: string[]): Args {
     source: false,
     warmUp: 10,
     singles: 21,
+    rounds: 3,
   };
   for (let i = 0; i < argv.length; i += 1) {
     const flag = argv[i];
@@ -90,6 +98,7 @@ function parseArgs(argv: string[]): Args {
     else if (flag === '--source') args.source = true;
     else if (flag === '--warm-up') args.warmUp = Math.max(1, Number(next()));
     else if (flag === '--singles') args.singles = Math.max(1, Number(next()));
+    else if (flag === '--rounds') args.rounds = Math.max(1, Number(next()));
   }
   return args;
 }
@@ -194,38 +203,57 @@ function descendants(): Array<Proc & { args: string }> {
     });
 }
 
-/** The pid of the descendant whose command line matches `script`, found once and kept while it lives. */
-function tracked(script: RegExp) {
-  let pid: number | null = null;
-  return (): Proc | null => {
-    const known = pid === null ? null : readProc(pid);
-    if (known) return known;
-    const found = descendants()
-      .filter((p) => script.test(p.args))
-      .sort((a, b) => b.rssKiB - a.rssKiB)[0];
-    pid = found?.pid ?? null;
-    return found ?? null;
-  };
-}
 // From the sources (tsx) or compiled (dist/), as local/stack.ts launches them.
 const WORKER_SCRIPT = /\b(?:src\/main\.ts|dist\/main\.js)\b/;
 const API_SCRIPT = /\b(?:src\/server\.ts|dist\/server\.js)\b/;
-const workerProc = tracked(WORKER_SCRIPT);
-const apiProc = tracked(API_SCRIPT);
-const workerRss = () => (workerProc()?.rssKiB ?? 0) / 1024;
-const apiRss = () => (apiProc()?.rssKiB ?? 0) / 1024;
+
+/**
+ * The processes of one stage's stack. Both stages' stacks run side by side (their bursts alternate),
+ * so a process is told apart by its ancestry: the processes that appeared while the stage's stack
+ * started (its API, worker, postmaster, Redis) and whatever they fork later (PostgreSQL's backends).
+ */
+interface StageProcs {
+  /** Every descendant of this process that existed before the stage's stack started (not its own). */
+  before: Set<number>;
+  /** The stack's own processes, found once it is up. */
+  roots: Set<number>;
+}
+
+/** Descendants that belong to `stage`: a root of its own, or forked by one. */
+function stageProcs(stage: StageProcs): Array<Proc & { args: string }> {
+  const all = descendants();
+  const byPid = new Map(all.map((p) => [p.pid, p]));
+  const belongs = (p: Proc): boolean => {
+    for (let at: Proc | undefined = p, hops = 0; at && hops < 16; at = byPid.get(at.ppid), hops += 1) {
+      if (stage.roots.has(at.pid)) return true;
+    }
+    return false;
+  };
+  return all.filter(belongs);
+}
+
+/** The stage's process whose command line matches `script` (the largest, past its launcher shell). */
+function stageProcess(stage: StageProcs, script: RegExp): Proc | null {
+  return (
+    stageProcs(stage)
+      .filter((p) => script.test(p.args))
+      .sort((a, b) => b.rssKiB - a.rssKiB)[0] ?? null
+  );
+}
+const workerRss = (stage: StageProcs) => (stageProcess(stage, WORKER_SCRIPT)?.rssKiB ?? 0) / 1024;
+const apiRss = (stage: StageProcs) => (stageProcess(stage, API_SCRIPT)?.rssKiB ?? 0) / 1024;
 
 type CpuRole = 'worker' | 'api' | 'postgres' | 'redis' | 'benchmark' | 'other';
 
 /**
- * CPU time (ms) so far of every process taking part, by role: the worker, the API, PostgreSQL (the
- * postmaster with its backends, live and reaped), Redis, and this benchmark's own process (the
- * members' HTTP calls and event streams, and the sampler). A difference over the burst, divided by
- * its images, says where each image's CPU goes.
+ * CPU time (ms) so far of every process of the stage's stack, by role: the worker, the API,
+ * PostgreSQL (the postmaster with its backends, live and reaped), Redis, and this benchmark's own
+ * process (the members' HTTP calls and event streams, and the sampler). A difference over a burst,
+ * divided by its images, says where each image's CPU goes.
  */
-function cpuByRole(): Record<CpuRole, number> {
+function cpuByRole(stage: StageProcs): Record<CpuRole, number> {
   const totals: Record<CpuRole, number> = { worker: 0, api: 0, postgres: 0, redis: 0, benchmark: 0, other: 0 };
-  for (const p of descendants()) {
+  for (const p of stageProcs(stage)) {
     const role: CpuRole = WORKER_SCRIPT.test(p.args)
       ? 'worker'
       : API_SCRIPT.test(p.args)
@@ -518,11 +546,44 @@ async function providerMeter(warmUpRounds: number) {
   };
 }
 
-// ---- one run per concurrency ----
+// ---- the stages: one stack per concurrency, side by side ----
 
 let startStack: typeof StartStack;
 
-async function runAt(concurrency: number, args: Args, isLast: boolean) {
+/** One concurrency's stack, kept running while the other stages' bursts take their turns. */
+interface Stage {
+  concurrency: number;
+  stack: RunningStack;
+  queue: Queue;
+  origin: string;
+  /** The stack's mail outbox: STORAGE_DIR is <dataDir>/storage, so mails go to <dataDir>/mail. */
+  outbox: string;
+  dataDir: string;
+  procs: StageProcs;
+  /** Every member made for this stage (their event streams are closed at the end). */
+  pool: Member[];
+  /** Images this stage's worker has made. */
+  generated: number;
+  /** The next member number (e-mail tags stay apart). */
+  nextMember: number;
+  /** The worker's RSS after the warm-up (models loaded). */
+  workerRssAtStartMiB: number;
+  /** Peaks sampled during this stage's bursts. */
+  apiPeakMiB: number;
+  workerPeakMiB: number;
+}
+
+type BurstFigures = Awaited<ReturnType<typeof burst>> & { cpuPerImage: Record<CpuRole, number> };
+
+async function newMembers(stage: Stage, count: number): Promise<Member[]> {
+  const made = await members(stage.origin, count, stage.nextMember, stage.outbox);
+  stage.nextMember += count;
+  stage.pool.push(...made);
+  return made;
+}
+
+/** Starts the product at `concurrency` and warms it up (one image at a time through the same path). */
+async function openStage(concurrency: number, args: Args): Promise<Stage> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'velvet-bench-worker-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -537,9 +598,8 @@ async function runAt(concurrency: number, args: Args, isLast: boolean) {
   delete env.REDIS_URL;
   delete env.PORT;
   console.log(`\nWORKER_CONCURRENCY=${concurrency}: starting the product...`);
-  let stack: RunningStack | undefined;
-  let queue: Queue | undefined;
-  const pool: Member[] = [];
+  const before = new Set(descendants().map((p) => p.pid));
+  let stack: RunningStack;
   try {
     stack = await startStack({
       mode: 'start',
@@ -550,49 +610,89 @@ async function runAt(concurrency: number, args: Args, isLast: boolean) {
       stdio: args.logs ? 'inherit' : 'ignore',
       log: () => undefined,
     });
-    const origin = stack.url.replace('localhost', '127.0.0.1');
-    // The stack's mail outbox: STORAGE_DIR is <dataDir>/storage, so mails go to <dataDir>/mail.
-    const outbox = path.join(dataDir, 'mail');
-    queue = new Queue(QUEUE_NAMES.generation, { connection: redisConnection(stack.redisUrl) });
-    // A crashed API or worker fails the run at once instead of at the next timeout.
-    const running = stack;
-    void running.exited.then(({ name, code }) => {
-      crashed = `the ${name} process exited (code ${code})`;
-    });
-    let generated = 0;
-
+  } catch (error) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  // The stack's own processes: new since its start, and not forked by another stage's (a backend or
+  // an autovacuum worker of the other stage's PostgreSQL may appear meanwhile).
+  const now = descendants();
+  const byPid = new Map(now.map((p) => [p.pid, p]));
+  const forkedByOlder = (p: Proc) => {
+    for (let at = byPid.get(p.ppid), hops = 0; at && hops < 16; at = byPid.get(at.ppid), hops += 1) {
+      if (before.has(at.pid)) return true;
+    }
+    return false;
+  };
+  const roots = new Set(now.filter((p) => !before.has(p.pid) && !forkedByOlder(p)).map((p) => p.pid));
+  const stage: Stage = {
+    concurrency,
+    stack,
+    queue: new Queue(QUEUE_NAMES.generation, { connection: redisConnection(stack.redisUrl) }),
+    origin: stack.url.replace('localhost', '127.0.0.1'),
+    outbox: path.join(dataDir, 'mail'),
+    dataDir,
+    procs: { before, roots },
+    pool: [],
+    generated: 0,
+    nextMember: 0,
+    workerRssAtStartMiB: 0,
+    apiPeakMiB: 0,
+    workerPeakMiB: 0,
+  };
+  // A crashed API or worker fails the run at once instead of at the next timeout.
+  void stack.exited.then(({ name, code }) => {
+    crashed = `the ${name} process (WORKER_CONCURRENCY=${concurrency}) exited (code ${code})`;
+  });
+  try {
     // Warm-up, one at a time through the same path: the first picture loads the face model, and the
     // next ones bring the API's and the worker's JavaScript (the route, the prompt screen, Prisma) to
     // V8's optimised code, as in a product that has been running (with one warm-up, the singles'
     // make calls ran the lexicon screen at 1-3 ms instead of 0.4).
-    const warmPool = await members(origin, Math.ceil(args.warmUp / IMAGES_PER_MEMBER), 0, outbox);
-    pool.push(...warmPool);
+    const warmPool = await newMembers(stage, Math.ceil(args.warmUp / IMAGES_PER_MEMBER));
     for (let i = 0; i < args.warmUp; i += 1) {
       const member = warmPool[Math.floor(i / IMAGES_PER_MEMBER)]!;
-      const w = await make(origin, member, `warm-up picture ${i} of a calm lake`);
-      await completion(origin, member, w.imageId);
-      generated += 1;
+      const w = await make(stage.origin, member, `warm-up picture ${i} of a calm lake`);
+      await completion(stage.origin, member, w.imageId);
+      stage.generated += 1;
     }
     await sleep(500);
-    const rssAtStart = workerRss();
+    stage.workerRssAtStartMiB = workerRss(stage.procs);
+  } catch (error) {
+    await closeStage(stage);
+    throw error;
+  }
+  return stage;
+}
 
-    // One image at a time, POST to complete, each followed by one round of the provider's own work.
-    const singlePool = await members(origin, Math.ceil(args.singles / IMAGES_PER_MEMBER), 1, outbox);
-    pool.push(...singlePool);
-    const meter = await providerMeter(args.warmUp);
-    const singles: number[] = [];
-    const perImage: number[] = [];
-    const phases = { toQueued: [] as number[], queuedToStarted: [] as number[], startedToEvent: [] as number[] };
+async function closeStage(stage: Stage): Promise<void> {
+  for (const member of stage.pool) member.close();
+  await stage.queue.close().catch(() => undefined);
+  await stage.stack.stop();
+  fs.rmSync(stage.dataDir, { recursive: true, force: true });
+}
+
+/**
+ * One image at a time, POST to complete, each followed by one round of the provider's own work in
+ * this process (the same picture); where the time went, from BullMQ's stamps.
+ */
+async function measureSingles(stage: Stage, args: Args) {
+  const singlePool = await newMembers(stage, Math.ceil(args.singles / IMAGES_PER_MEMBER));
+  const meter = await providerMeter(args.warmUp);
+  const singles: number[] = [];
+  const perImage: number[] = [];
+  const phases = { toQueued: [] as number[], queuedToStarted: [] as number[], startedToEvent: [] as number[] };
+  try {
     for (let i = 0; i < args.singles; i += 1) {
       const single = singlePool[Math.floor(i / IMAGES_PER_MEMBER)]!;
       const prompt = `single picture ${i} of a calm lake`;
-      const m = await make(origin, single, prompt);
-      const done = await completion(origin, single, m.imageId);
+      const m = await make(stage.origin, single, prompt);
+      const done = await completion(stage.origin, single, m.imageId);
       const postToComplete = done.at - m.at;
       singles.push(postToComplete);
-      generated += 1;
+      stage.generated += 1;
       // Where the time went (wall clock; the product's and this process' clocks are the same machine's).
-      const stamps = await jobStamps(queue, m.runId);
+      const stamps = await jobStamps(stage.queue, m.runId);
       const postWall = performance.timeOrigin + m.at;
       phases.toQueued.push(stamps.added - postWall);
       phases.queuedToStarted.push(stamps.started - stamps.added);
@@ -601,107 +701,78 @@ async function runAt(concurrency: number, args: Args, isLast: boolean) {
       // check takes 60-180 ms depending on the picture).
       perImage.push(postToComplete / (await meter.round(prompt)));
     }
-    const provider = meter.result();
+  } finally {
     await meter.close();
-    const singlePhases = {
+  }
+  const provider = meter.result();
+  const figures = {
+    postToCompleteMs: median(singles),
+    /** Median over the singles of POST->complete / the provider's time for the same picture (for reference). */
+    perImageRatio: median(perImage),
+    singlePhases: {
       postToQueuedMs: median(phases.toQueued),
       queuedToStartedMs: median(phases.queuedToStarted),
       startedToEventMs: median(phases.startedToEvent),
-    };
+    },
+    provider,
+  };
+  console.log(
+    `  one image POST->complete: ${ms(figures.postToCompleteMs)} (median of ${singles.length}, after ${args.warmUp} warm-up generations); provider's own time ${ms(provider.totalMs)} = drawing ${ms(provider.drawMs)} + picture safety check ${ms(provider.checkMs)}: ${(figures.postToCompleteMs / provider.totalMs).toFixed(3)}x`,
+  );
+  console.log(
+    `    per image, POST->complete / the provider's time for the same picture: median ${figures.perImageRatio.toFixed(3)}x (${perImage
+      .map((r) => r.toFixed(2))
+      .join(', ')})`,
+  );
+  const { postToQueuedMs, queuedToStartedMs, startedToEventMs } = figures.singlePhases;
+  console.log(
+    `    medians: POST -> job queued ${ms(postToQueuedMs)}, queued -> job started ${ms(queuedToStartedMs)}, started -> 'complete' event received ${ms(startedToEventMs)}`,
+  );
+  return figures;
+}
 
-    // The burst; the API's RSS is sampled while the queue is full.
-    const burstPool = await members(origin, Math.ceil(args.burst / IMAGES_PER_MEMBER), 2, outbox);
-    pool.push(...burstPool);
-    let apiPeak = apiRss();
-    // The worker's too, from the burst to the last generation: its face-check threads are alive then.
-    let workerPeak = workerRss();
-    const sampler = setInterval(() => {
-      apiPeak = Math.max(apiPeak, apiRss());
-      workerPeak = Math.max(workerPeak, workerRss());
-    }, 250);
-    const cpuBefore = cpuByRole();
-    const queued = await burst(origin, queue, burstPool, args.burst, `c${concurrency}`);
-    const cpuAfter = cpuByRole();
+/** `count` images queued at once on the stage's stack; its CPU by process, and its RSS peaks meanwhile. */
+async function measuredBurst(stage: Stage, count: number, label: string): Promise<BurstFigures> {
+  const burstPool = await newMembers(stage, Math.ceil(count / IMAGES_PER_MEMBER));
+  const sample = () => {
+    stage.apiPeakMiB = Math.max(stage.apiPeakMiB, apiRss(stage.procs));
+    stage.workerPeakMiB = Math.max(stage.workerPeakMiB, workerRss(stage.procs));
+  };
+  sample();
+  const sampler = setInterval(sample, 250);
+  try {
+    const cpuBefore = cpuByRole(stage.procs);
+    const queued = await burst(stage.origin, stage.queue, burstPool, count, label);
+    const cpuAfter = cpuByRole(stage.procs);
+    sample();
+    stage.generated += count;
     const cpuPerImage = Object.fromEntries(
-      (Object.keys(cpuAfter) as CpuRole[]).map((role) => [role, (cpuAfter[role] - cpuBefore[role]) / args.burst]),
+      (Object.keys(cpuAfter) as CpuRole[]).map((role) => [role, (cpuAfter[role] - cpuBefore[role]) / count]),
     ) as Record<CpuRole, number>;
-    apiPeak = Math.max(apiPeak, apiRss());
-    const rssAfterBurst = workerRss();
-    generated += args.burst;
-
-    let rssAfter: { generations: number; workerMiB: number; workerPeakMiB: number; workerIdleMiB: number } | null =
-      null;
-    if (isLast && generated < args.total) {
-      // In waves the size of the burst. (A burst of 150 make calls at once got no 5xx on 2026-11-25; an
-      // earlier build answered some with 500, hence the retry and count in make().)
-      for (let wave = 0; generated < args.total; wave += 1) {
-        const count = Math.min(args.burst, args.total - generated);
-        const wavePool = await members(origin, Math.ceil(count / IMAGES_PER_MEMBER), 100 + wave * 100, outbox);
-        pool.push(...wavePool);
-        await burst(origin, queue, wavePool, count, `rest${wave}`);
-        generated += count;
-      }
-      await sleep(1000);
-    }
-    clearInterval(sampler);
-    if (isLast) {
-      const workerMiB = workerRss();
-      // Idle past SAFETY_FACE_IDLE_SECONDS: the face-check threads end and give their memory back.
-      console.log(`  (waiting ${FACE_IDLE_SECONDS + 5} s with the worker idle...)`);
-      await sleep((FACE_IDLE_SECONDS + 5) * 1000);
-      rssAfter = { generations: generated, workerMiB, workerPeakMiB: workerPeak, workerIdleMiB: workerRss() };
-    }
-
-    const result = {
-      concurrency,
-      postToCompleteMs: median(singles),
-      /** Median over the singles of POST->complete / the provider's time for the same picture (for reference). */
-      perImageRatio: median(perImage),
-      singlePhases,
-      provider,
-      queued,
-      cpuPerImage,
-      apiPeakMiB: apiPeak,
-      workerRssAtStartMiB: rssAtStart,
-      workerRssAfterBurstMiB: rssAfterBurst,
-      rssAfter,
-    };
-    console.log(
-      `  one image POST->complete: ${ms(result.postToCompleteMs)} (median of ${singles.length}, after ${args.warmUp} warm-up generations); provider's own time ${ms(provider.totalMs)} = drawing ${ms(provider.drawMs)} + picture safety check ${ms(provider.checkMs)}: ${(result.postToCompleteMs / provider.totalMs).toFixed(3)}x`,
-    );
-    console.log(
-      `    per image, POST->complete / the provider's time for the same picture: median ${result.perImageRatio.toFixed(3)}x (${perImage
-        .map((r) => r.toFixed(2))
-        .join(', ')})`,
-    );
-    console.log(
-      `    medians: POST -> job queued ${ms(singlePhases.postToQueuedMs)}, queued -> job started ${ms(singlePhases.queuedToStartedMs)}, started -> 'complete' event received ${ms(singlePhases.startedToEventMs)}`,
-    );
-    console.log(
-      `  ${queued.count} queued: ${queued.imagesPerMin.toFixed(0)} images/min, queue wait median ${ms(queued.queueWaitMedianMs)}, service per job median ${ms(queued.serviceMedianMs)}${queued.failed ? `, ${queued.failed} not complete` : ''}`,
-    );
-    const cpuTotal = Object.values(cpuPerImage).reduce((a, b) => a + b, 0);
-    console.log(
-      `    CPU per image in the burst: ${ms(cpuTotal)} = ${(Object.entries(cpuPerImage) as Array<[CpuRole, number]>)
-        .filter(([, value]) => value >= 0.5)
-        .map(([role, value]) => `${role} ${ms(value)}`)
-        .join(' + ')}`,
-    );
-    console.log(
-      `  API peak RSS while queued: ${apiPeak.toFixed(0)} MiB; worker RSS ${rssAtStart.toFixed(0)} MiB after its first picture (models loaded), ${result.workerRssAfterBurstMiB.toFixed(0)} MiB after the burst`,
-    );
-    if (makeErrors) console.log(`  make calls answered 5xx and retried: ${makeErrors}`);
-    if (rssAfter)
-      console.log(
-        `  worker RSS after ${rssAfter.generations} generations: ${rssAfter.workerMiB.toFixed(0)} MiB right after, peak ${rssAfter.workerPeakMiB.toFixed(0)} MiB while busy, ${rssAfter.workerIdleMiB.toFixed(0)} MiB once idle (${FACE_IDLE_SECONDS + 5} s later)`,
-      );
-    return result;
+    return { ...queued, cpuPerImage };
   } finally {
-    for (const member of pool) member.close();
-    await queue?.close();
-    await stack?.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    clearInterval(sampler);
   }
+}
+
+function printBurst(stage: Stage, round: number, b: BurstFigures) {
+  const cpuTotal = Object.values(b.cpuPerImage).reduce((a, c) => a + c, 0);
+  console.log(
+    `  c=${stage.concurrency} round ${round}: ${b.count} queued: ${b.imagesPerMin.toFixed(0)} images/min, queue wait median ${ms(b.queueWaitMedianMs)}, service per job median ${ms(b.serviceMedianMs)}${b.failed ? `, ${b.failed} not complete` : ''}; CPU per image ${ms(cpuTotal)} = ${(
+      Object.entries(b.cpuPerImage) as Array<[CpuRole, number]>
+    )
+      .filter(([, value]) => value >= 0.5)
+      .map(([role, value]) => `${role} ${ms(value)}`)
+      .join(' + ')}`,
+  );
+}
+
+/** The mean CPU per image over several bursts, by role. */
+function meanCpu(bursts: BurstFigures[]): Record<CpuRole, number> {
+  const roles = Object.keys(bursts[0]!.cpuPerImage) as CpuRole[];
+  return Object.fromEntries(
+    roles.map((role) => [role, bursts.reduce((sum, b) => sum + b.cpuPerImage[role], 0) / bursts.length]),
+  ) as Record<CpuRole, number>;
 }
 
 async function main() {
@@ -710,45 +781,111 @@ async function main() {
   startStack = args.source ? (await import('@velvet/api/local/stack')).startStack : await loadCompiledStack();
   console.log(`the API and the worker run ${args.source ? 'from their TypeScript sources (tsx)' : 'compiled'}`);
   console.log(`load average at start: ${loadAverage()}`);
-  const results = [];
-  for (const [i, concurrency] of args.concurrency.entries()) {
-    results.push(await runAt(concurrency, args, i === args.concurrency.length - 1));
-  }
-  const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
-  console.log(`\nload average at the end: ${loadAverage()}`);
-  console.log(`goals (${cores} cores):`);
-  for (const r of results) {
-    const ratio = r.postToCompleteMs / r.provider.totalMs;
-    console.log(
-      `  c=${r.concurrency} POST->complete <= ${GOALS.postToCompleteRatio}x the provider's time: ${ratio.toFixed(3)}x: ${met(ratio <= GOALS.postToCompleteRatio)} (median of the per-image ratios: ${r.perImageRatio.toFixed(3)}x)`,
-    );
-  }
-  const base = results.find((r) => r.concurrency === 1);
-  for (const r of results) {
-    if (!base || r === base) continue;
-    const speedup = r.queued.imagesPerMin / base.queued.imagesPerMin;
-    const ideal = Math.min(r.concurrency, cores);
-    console.log(
-      `  throughput at c=${r.concurrency} vs c=1: ${speedup.toFixed(3)}x (ideal ${ideal}x, goal >= ${(ideal * GOALS.scalingEfficiency).toFixed(2)}x): ${met(speedup >= ideal * GOALS.scalingEfficiency)}`,
-    );
-  }
-  const last = results[results.length - 1]!;
-  if (last.rssAfter) {
-    const { generations, workerMiB, workerPeakMiB, workerIdleMiB } = last.rssAfter;
+  const stages: Stage[] = [];
+  try {
+    // Every stage's stack is started, warmed up and measured one image at a time in turn.
+    const singles: Array<Awaited<ReturnType<typeof measureSingles>>> = [];
+    for (const concurrency of args.concurrency) {
+      const stage = await openStage(concurrency, args);
+      stages.push(stage);
+      singles.push(await measureSingles(stage, args));
+    }
+    // Then the bursts, the stages taking turns round after round: a throughput is compared with the
+    // c=1 burst of its own round, minutes or seconds apart rather than a whole stage apart (the
+    // machine's speed drifts; the figure is the median of the rounds' ratios).
+    console.log(`\n${args.rounds} rounds of ${args.burst} queued at once, the stages in turn:`);
+    const bursts: BurstFigures[][] = stages.map(() => []);
+    for (let round = 1; round <= args.rounds; round += 1) {
+      for (const [i, stage] of stages.entries()) {
+        const b = await measuredBurst(stage, args.burst, `c${stage.concurrency}r${round}`);
+        bursts[i]!.push(b);
+        printBurst(stage, round, b);
+      }
+    }
+    const rssAfterBursts = stages.map((stage) => workerRss(stage.procs));
+
+    // The last stage's worker goes on to `total` generations, in waves the size of the burst.
+    const last = stages.at(-1)!;
+    let rssAfter: { generations: number; workerMiB: number; workerPeakMiB: number; workerIdleMiB: number } | null =
+      null;
+    {
+      for (let wave = 0; last.generated < args.total; wave += 1) {
+        const count = Math.min(args.burst, args.total - last.generated);
+        await measuredBurst(last, count, `rest${wave}`);
+      }
+      await sleep(1000);
+      const workerMiB = workerRss(last.procs);
+      // Idle past SAFETY_FACE_IDLE_SECONDS: the face-check threads end and give their memory back.
+      console.log(`  (waiting ${FACE_IDLE_SECONDS + 5} s with the worker idle...)`);
+      await sleep((FACE_IDLE_SECONDS + 5) * 1000);
+      rssAfter = {
+        generations: last.generated,
+        workerMiB,
+        workerPeakMiB: last.workerPeakMiB,
+        workerIdleMiB: workerRss(last.procs),
+      };
+    }
+
+    const results = stages.map((stage, i) => {
+      const ofStage = bursts[i]!;
+      return {
+        concurrency: stage.concurrency,
+        ...singles[i]!,
+        bursts: ofStage.map(({ cpuPerImage: _cpu, ...figures }) => figures),
+        imagesPerMin: median(ofStage.map((b) => b.imagesPerMin)),
+        cpuPerImage: meanCpu(ofStage),
+        apiPeakMiB: stage.apiPeakMiB,
+        workerRssAtStartMiB: stage.workerRssAtStartMiB,
+        workerRssAfterBurstsMiB: rssAfterBursts[i]!,
+        rssAfter: stage === last ? rssAfter : null,
+      };
+    });
+    console.log('');
+    for (const r of results) {
+      const cpuTotal = Object.values(r.cpuPerImage).reduce((a, c) => a + c, 0);
+      console.log(
+        `c=${r.concurrency}: ${r.imagesPerMin.toFixed(0)} images/min (median of ${r.bursts.length} bursts: ${r.bursts.map((b) => b.imagesPerMin.toFixed(0)).join(', ')}); CPU per image ${ms(cpuTotal)} (mean of the bursts); API peak RSS while queued ${r.apiPeakMiB.toFixed(0)} MiB; worker RSS ${r.workerRssAtStartMiB.toFixed(0)} MiB after its first pictures (models loaded), ${r.workerRssAfterBurstsMiB.toFixed(0)} MiB after the bursts`,
+      );
+    }
+    if (makeErrors) console.log(`make calls answered 5xx and retried: ${makeErrors}`);
+
+    const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
+    console.log(`\nload average at the end: ${loadAverage()}`);
+    console.log(`goals (${cores} cores):`);
+    for (const r of results) {
+      const ratio = r.postToCompleteMs / r.provider.totalMs;
+      console.log(
+        `  c=${r.concurrency} POST->complete <= ${GOALS.postToCompleteRatio}x the provider's time: ${ratio.toFixed(3)}x: ${met(ratio <= GOALS.postToCompleteRatio)} (median of the per-image ratios: ${r.perImageRatio.toFixed(3)}x)`,
+      );
+    }
+    const baseIndex = results.findIndex((r) => r.concurrency === 1);
+    for (const [i, r] of results.entries()) {
+      if (baseIndex < 0 || i === baseIndex) continue;
+      // Each round's burst against the c=1 burst of the same round.
+      const ratios = bursts[i]!.map((b, round) => b.imagesPerMin / bursts[baseIndex]![round]!.imagesPerMin);
+      const speedup = median(ratios);
+      const ideal = Math.min(r.concurrency, cores);
+      console.log(
+        `  throughput at c=${r.concurrency} vs c=1: ${speedup.toFixed(3)}x (median of the rounds: ${ratios.map((x) => x.toFixed(3)).join(', ')}; ideal ${ideal}x, goal >= ${(ideal * GOALS.scalingEfficiency).toFixed(2)}x): ${met(speedup >= ideal * GOALS.scalingEfficiency)}`,
+      );
+    }
+    const { generations, workerMiB, workerPeakMiB, workerIdleMiB } = rssAfter;
     // The goal's reading is the one right after the last generation (threads alive); the other two
     // are printed beside it so that neither the busy peak nor the idle floor hides.
     console.log(
-      `  worker RSS <= ${GOALS.workerRssMiB} MiB after ${generations} generations (read right after the last one): ${workerMiB.toFixed(0)} MiB: ${met(workerMiB <= GOALS.workerRssMiB)}`,
+      `  worker RSS <= ${GOALS.workerRssMiB} MiB after ${generations} generations (c=${last.concurrency}, read right after the last one): ${workerMiB.toFixed(0)} MiB: ${met(workerMiB <= GOALS.workerRssMiB)}`,
     );
     console.log(
       `    same worker: peak while busy ${workerPeakMiB.toFixed(0)} MiB (${workerPeakMiB <= GOALS.workerRssMiB ? 'within' : 'over'} ${GOALS.workerRssMiB}); once idle (face-check threads ended after ${FACE_IDLE_SECONDS} s) ${workerIdleMiB.toFixed(0)} MiB (${workerIdleMiB <= GOALS.workerRssMiB ? 'within' : 'over'} ${GOALS.workerRssMiB})`,
     );
+    const apiPeak = Math.max(...results.map((r) => r.apiPeakMiB));
+    console.log(
+      `  API RSS under generation load <= ${GOALS.apiRssMiB} MiB: ${apiPeak.toFixed(0)} MiB: ${met(apiPeak <= GOALS.apiRssMiB)}`,
+    );
+    if (args.json) fs.writeFileSync(args.json, JSON.stringify(results, null, 2));
+  } finally {
+    for (const stage of stages.reverse()) await closeStage(stage).catch(() => undefined);
   }
-  const apiPeak = Math.max(...results.map((r) => r.apiPeakMiB));
-  console.log(
-    `  API RSS under generation load <= ${GOALS.apiRssMiB} MiB: ${apiPeak.toFixed(0)} MiB: ${met(apiPeak <= GOALS.apiRssMiB)}`,
-  );
-  if (args.json) fs.writeFileSync(args.json, JSON.stringify(results, null, 2));
 }
 
 main().catch((error: unknown) => {
