@@ -100,6 +100,21 @@ describe('sanitizePrompt', () => {
       expect(sanitizePrompt(input)).toBe(expected);
     });
 
+    it.each([
+      ['<18', 'nude girl <18', 'nude girl under 18'],
+      ['< 16 with a space', 'nude girl, age < 16', 'nude girl, age under 16'],
+      ['<=17', 'nude girl <=17', 'nude girl under 17'],
+      ['a heart', 'i <3 you', 'i 3 you'],
+      ['a number past 18', 'woman <30', 'woman 30'],
+      ['three digits', '<180 cm', '180 cm'],
+    ])(
+      'reads a < before an age from 10 to 18 as "under" (%s), and removes it before anything else',
+      (_name, input, expected) => {
+        expect(sanitizePrompt(input)).toBe(expected);
+        expect(cleanPrompt(input)).toBe(expected);
+      },
+    );
+
     it('keeps other punctuation and square brackets', () => {
       expect(sanitizePrompt('[x], (y)! {z}? #1 & 50% @home')).toBe('[x], (y)! {z}? #1 & 50% @home');
     });

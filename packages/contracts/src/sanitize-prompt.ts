@@ -9,7 +9,9 @@
 //    else, so they never reach the safety screen or the database: 'lo\u0000li' is screened as 'loli'.
 //    The whitespace ones (tab, line feed, vertical tab, form feed, carriage return) stay for step 5.
 // 1. Backslashes, angle brackets, dollar signs and pipes are removed (before bracketing, so `"<a>"`
-//    gives `[a]` and an escaped `\"a\"` is treated as a quoted `"a"`).
+//    gives `[a]` and an escaped `\"a\"` is treated as a quoted `"a"`). One exception, for the safety
+//    screen: a `<` before a number from 10 to 18 says "under" and becomes that word (`<18` ->
+//    `under 18`, `<=16` -> `under 16`); removed, it would turn "under 18" into "18".
 // 2. Straight double quotes pair left to right: `"text"` -> `[text]`. Spaces just inside the quotes
 //    move outside the brackets (`" red "` -> ` [red] `); a pair with blank text is dropped; an unpaired
 //    `"` stays as it is.
@@ -37,6 +39,8 @@ const STRIPPED_CONTROLS = /[\u0000-\u0008\u000E-\u001F\u007F-\u009F\uFEFF]/g;
 const CURLY_DOUBLE = /[\u201C\u201D]/g;
 const CURLY_SINGLE = /[\u2018\u2019]/g;
 const REMOVED = /[\\<>$|]/g;
+/** `<18`, `< 16`, `<=17`: "under" an age (step 1). */
+const UNDER_SIGN = /<\s*=?\s*(?=1[0-8](?!\d))/g;
 const DOUBLE_QUOTED = /"([^"]*)"/g;
 const SINGLE_QUOTED = /(^|[\s([{])'(\S(?:[^]*?\S)?)'(?=$|[\s.,;:!?)\]}])/g;
 const WHITESPACE = /\s+/g;
@@ -63,6 +67,7 @@ function bracketSingleQuoted(text: string): string {
 export function sanitizePrompt(input: string): string {
   const bracketed = input
     .replace(STRIPPED_CONTROLS, '')
+    .replace(UNDER_SIGN, 'under ')
     .replace(REMOVED, '')
     .replace(DOUBLE_QUOTED, (_match, text: string) => bracket(text));
   return plainQuotes(bracketSingleQuoted(bracketed)).replace(WHITESPACE, ' ').trim();
@@ -74,7 +79,9 @@ export function sanitizePrompt(input: string): string {
  * sanitizePrompt(x).
  */
 export function cleanPrompt(input: string): string {
-  return plainQuotes(input.replace(STRIPPED_CONTROLS, '').replace(REMOVED, '')).replace(WHITESPACE, ' ').trim();
+  return plainQuotes(input.replace(STRIPPED_CONTROLS, '').replace(UNDER_SIGN, 'under ').replace(REMOVED, ''))
+    .replace(WHITESPACE, ' ')
+    .trim();
 }
 
 function plainQuotes(text: string): string {

@@ -39,6 +39,12 @@ const en: Lexicon = {
   birthdayAfter: ['birthday'],
   personBefore: ['girl', 'boy'],
   pronounBefore: ['she', 'he', 'her', 'him'],
+  ageAtItemEnd: { before: ['nude', 'just', 'at'], after: ['years'] },
+  personAfter: { words: ['girl', 'boy'], notBefore: ['band'] },
+  ageBetween: [
+    { before: ['of'], after: ['years'], notBefore: ['of'] },
+    { before: ['in her'], after: ['year'], notBefore: ['of'] },
+  ],
 };
 const ja: Lexicon = {
   language: 'ja',
@@ -106,6 +112,18 @@ describe('lexicon screen: readings of the text', () => {
     // Doubled letters stay as written: 'lollipop' does not become 'lolipop' (which holds '*loli*').
     expect(rules('a woman with a lollipop, sooo hot, 👩')).toEqual([]);
     expect(rules('a torpedo, a skid mark, childhood memories of a woman')).toEqual([]);
+  });
+
+  it('excuses a term found across joined words only where an allowed phrase covers its own letters', () => {
+    const shots = compileLexicons([
+      { language: 'en', name: 'English', terms: { slang: ['*shota*'] }, allow: ['shot at'] },
+    ]);
+    const found = (prompt: string) => findLexiconMatches(shots, prompt).map((m) => m.text);
+    // 'shot', 'at', 'sunset' joined hold 'shota' in 'shot a', inside 'shot at'.
+    expect(found('nude woman, shot at sunset')).toEqual([]);
+    expect(found('nude woman taking a shot at the bar')).toEqual([]);
+    expect(found('nude shot a boy')).toEqual(['shot a']);
+    expect(found('nude shota at the beach')).toEqual(['shota']);
   });
 
   it('reads every script as written, and folds look-alikes only in the folded reading', () => {
@@ -253,6 +271,18 @@ describe('lexicon screen: ages', () => {
     ['nude, 14f', 'age:en:years'],
     ['nude, she 16 he 40', 'age:any:pronoun'],
     ['nude couple: him 45, her 15', 'age:any:pronoun'],
+    ['nude 14', 'age:en:item-end'],
+    ['nude14', 'age:en:item-end'],
+    ['nude girl, just 14.', 'age:en:item-end'],
+    ['nude, just 14 years, on a bed', 'age:en:item-end'],
+    ['nude at twelve', 'age:en:item-end'],
+    ['nude 14 girl', 'age:en:person'],
+    ['a twelve boy, nude', 'age:en:person'],
+    ['nude girl, 13 1/2', 'age:any:list-item'],
+    ['nude, aged 13½', 'age:en:age'],
+    ['aged 13 ½', 'age:en:age'],
+    ['nude, of 12 years', 'age:en:age'],
+    ['nude in her 12th year', 'age:en:age'],
   ])('refuses %j', (prompt, rule) => {
     expect(rules(prompt)).toContain(rule);
   });
@@ -288,6 +318,19 @@ describe('lexicon screen: ages', () => {
     'nude woman (f25), 34f bra',
     'nude woman with her 2 friends',
     'nude, she 25 he 30',
+    // A number ending an item only after the lexicon's words; a count before plural or grouped people.
+    'nude 30',
+    'nude, just 30 years',
+    'nude, just 14 more photos',
+    'nude 2 girls',
+    '1girl, nude',
+    'nude 3 girl band',
+    // A number word is not read inside another word ('atone' is not 'at one').
+    'nude, atone',
+    'nude woman of 30 years',
+    'nude woman, in her 12th year of marriage',
+    'nude woman 5 1/2 feet tall',
+    'nude woman, 25 1/2',
   ])('allows %j', (prompt) => {
     expect(rules(prompt)).toEqual([]);
   });

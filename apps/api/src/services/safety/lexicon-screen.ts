@@ -49,6 +49,22 @@ export interface Lexicon {
    * ('she 16 he 40', 'him 45, her 15'; not 'her 2 friends').
    */
   pronounBefore?: string[];
+  /**
+   * A number that ends a comma-list item (or the prompt) right after one of `before` is an age
+   * ('nude 14', 'girl just 14', 'nude at 13'); one of `after` may follow it ('just 14 years'). Only
+   * there: 'nude 2 girls' and 'only 2 left' are counts.
+   */
+  ageAtItemEnd?: { before: string[]; after?: string[] };
+  /**
+   * A number from 2 to 17 before one of `words`, singular, is an age ('nude 14 girl'; '1girl' and
+   * '2 girls' are counts), unless one of `notBefore` follows ('a 3 girl band').
+   */
+  personAfter?: { words: string[]; notBefore?: string[] };
+  /**
+   * A number between one of `before` and one of `after` is an age ('of 14 years', 'in her fourteenth
+   * year'), unless one of `notBefore` follows ('in her 14th year of marriage').
+   */
+  ageBetween?: Array<{ before: string[]; after: string[]; notBefore?: string[] }>;
 }
 
 const CONFUSABLES = fold.confusables as Record<string, string>;
@@ -81,6 +97,9 @@ const NON_ASCII_DIGIT = /(?![0-9])\p{Nd}/gu;
 const INVISIBLE =
   /[\p{Cf}\p{Cc}\u0640\u115F\u1160\u3164\uFFA0]|\u034F|\u20E3|[\u{FE00}-\u{FE0F}]|[\u{E0100}-\u{E01EF}]/gu;
 
+/** ¼ ½ ¾ and the other vulgar fractions. */
+const VULGAR_FRACTION = /[\u00BC-\u00BE\u2150-\u215E\u2189]/gu;
+
 const HTML_ENTITY = /&(?:#(\d{1,7})|#x([0-9a-f]{1,6})|(amp|lt|gt|quot|apos|nbsp));/giu;
 const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
@@ -95,13 +114,17 @@ function withoutEntities(text: string): string {
 
 /** As written: HTML character references decoded, NFKC, lowercase, invisible/control characters and the Arabic tatweel (a stretching filler) gone, digits of every script as ASCII. */
 export function readAsWritten(prompt: string): string {
-  return withoutEntities(prompt)
-    .replace(/\s+/gu, ' ')
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(INVISIBLE, '')
-    .replace(NON_ASCII_DIGIT, asciiDigit)
-    .replace(PICTOGRAPH, (emoji) => ` ${PICTOGRAPHS[emoji]} `);
+  return (
+    withoutEntities(prompt)
+      .replace(/\s+/gu, ' ')
+      // '13½' is '13 1/2' (NFKC alone would glue the fraction's 1 to the number: '131⁄2').
+      .replace(VULGAR_FRACTION, ' $&')
+      .normalize('NFKC')
+      .toLowerCase()
+      .replace(INVISIBLE, '')
+      .replace(NON_ASCII_DIGIT, asciiDigit)
+      .replace(PICTOGRAPH, (emoji) => ` ${PICTOGRAPHS[emoji]} `)
+  );
 }
 
 /** Folded: look-alikes of other scripts as Latin letters, accents removed. */
@@ -160,8 +183,9 @@ interface Token {
   text: string;
   start: number;
   end: number;
-  /** For a token joined from several ('lo li' -> 'loli'): the tokens it was made of. */
+  /** For a token joined from several ('lo li' -> 'loli'): the tokens it was made of, and where each starts. */
   parts?: string[];
+  partStarts?: number[];
   /** Joined from single letters ('a k i d'): terms are looked for anywhere inside it. */
   letters?: boolean;
   /** Joined from two halves of 4 letters or more: only whole terms of `LONG_JOIN_MIN_LETTERS` match it. */
@@ -210,8 +234,10 @@ interface Term {
 
 interface AgeRule {
   language: string;
-  rule: 'years' | 'age' | 'grade' | 'born' | 'class-of' | 'birthday' | 'person';
+  rule: 'years' | 'age' | 'grade' | 'born' | 'class-of' | 'birthday' | 'person' | 'item-end';
   pattern: RegExp;
+  /** Run on each comma-list item alone (the pattern ends at the item's end), not on the whole text. */
+  perItem?: boolean;
   /**
    * For a rule whose words follow the number: those words alone. The rule cannot match a text these
    * do not occur in, and testing them first is much cheaper than looking for a number of any
@@ -412,6 +438,8 @@ function compileAgeRules(lexicon: Lexicon, currentYear: number, tens: string[]):
   const NUMBER_START = '(?<![\\p{L}\\p{M}\\p{N}])';
   const NUMBER_END = '(?![\\p{N}])';
   const WORD_END = '(?![\\p{L}\\p{M}\\p{N}])';
+  // Right after a word: digits may be glued to it ('nude14'), a number word may not ('atone' is not 'at one').
+  const AFTER_A_WORD = '(?:(?<![\\p{L}\\p{M}])|(?=\\d))';
 
   if (lexicon.ageAfter?.length) {
     const units = alternation(lexicon.ageAfter);
@@ -476,6 +504,42 @@ function compileAgeRules(lexicon: Lexicon, currentYear: number, tens: string[]):
       'person',
       `${before(lexicon.personBefore)}(?:${alternation(lexicon.personBefore)})\\s*(?<n>\\d{1,2}${numberAlt})${WORD_END}${NOT_A_MEASURE}`,
       (n) => n >= 1 && n < MINIMUM_AGE,
+    );
+  }
+  // 'nude 14', 'girl just 14': a number that ends the item (the item's punctuation is spaces here).
+  if (lexicon.ageAtItemEnd?.before.length) {
+    const { before: words, after = [] } = lexicon.ageAtItemEnd;
+    const tail = after.length ? `(?:\\s*(?:${alternation(after)}))?` : '';
+    add(
+      'item-end',
+      `${before(words)}(?:${alternation(words)})\\s*${AFTER_A_WORD}${NUMBER}${NUMBER_END}${tail}\\s*$`,
+      underAge,
+      undefined,
+      'inside',
+    );
+    rules.at(-1)!.perItem = true;
+  }
+  // 'nude 14 girl': a singular person word after a number; '1girl' and '2 girls' are counts.
+  if (lexicon.personAfter?.words.length) {
+    const { words, notBefore = [] } = lexicon.personAfter;
+    const notGroup = notBefore.length ? `(?!\\s*(?:${alternation(notBefore)})${WORD_END})` : '';
+    add(
+      'person',
+      `${NUMBER_START}${NUMBER}${NUMBER_END}\\s*(?:${alternation(words)})${WORD_END}${notGroup}`,
+      (n) => n >= 2 && n < MINIMUM_AGE,
+      alternation(words),
+      'opens',
+    );
+  }
+  // 'of 14 years', 'in her fourteenth year'.
+  for (const { before: first, after, notBefore = [] } of lexicon.ageBetween ?? []) {
+    const notNext = notBefore.length ? `(?!\\s*(?:${alternation(notBefore)})${WORD_END})` : '';
+    add(
+      'age',
+      `${before(first)}(?:${alternation(first)})\\s*${AFTER_A_WORD}${NUMBER}${NUMBER_END}${ORDINAL_SUFFIX}\\s*(?:${alternation(after)})${WORD_END}${notNext}`,
+      underAge,
+      alternation(after),
+      'inside',
     );
   }
   return rules;
@@ -637,9 +701,33 @@ function findWordTerms(terms: Term[], tokens: Token[], reading: number, hits: Hi
         tokens[i]!.parts?.some((part) => wordMatches(part, term.words[0]!, term.startFree, term.endFree))
       )
         ok = false;
-      if (ok) hits.push({ term, start: tokens[i]!.start, end: tokens[i + n - 1]!.end, reading });
+      if (!ok) continue;
+      if (tokens[i]!.parts) hits.push({ term, ...termSpanInJoined(tokens[i]!, term), reading });
+      else hits.push({ term, start: tokens[i]!.start, end: tokens[i + n - 1]!.end, reading });
     }
   }
+}
+
+/**
+ * Where a one-word term lies in the text when a joined token holds it: from its first letter to its
+ * last, not the whole joined token ('shot at sunset' holds 'shota' in 'shot a', which the allowed
+ * phrase 'shot at' covers; the three words joined would not be).
+ */
+function termSpanInJoined(token: Token, term: Term): { start: number; end: number } {
+  const word = term.words[0]!;
+  const at =
+    term.startFree && term.endFree ? token.text.indexOf(word) : term.startFree ? token.text.length - word.length : 0;
+  const position = (offset: number, isEnd: boolean): number => {
+    let before = 0;
+    for (const [k, part] of token.parts!.entries()) {
+      // An end that falls on a part's end belongs to that part, a start on a part's start to that part.
+      if (isEnd ? offset <= before + part.length : offset < before + part.length)
+        return token.partStarts![k]! + (offset - before);
+      before += part.length;
+    }
+    return token.end;
+  };
+  return { start: position(at, false), end: position(at + word.length, true) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -743,11 +831,23 @@ function joinedTokens(tokens: Token[]): Token[] {
     const a = tokens[i]!;
     const b = tokens[i + 1]!;
     if (Math.min(a.text.length, b.text.length) <= 3 && a.text.length + b.text.length >= 4) {
-      joined.push({ text: a.text + b.text, start: a.start, end: b.end, parts: [a.text, b.text] });
+      joined.push({
+        text: a.text + b.text,
+        start: a.start,
+        end: b.end,
+        parts: [a.text, b.text],
+        partStarts: [a.start, b.start],
+      });
     }
     const c = tokens[i + 2];
     if (c && Math.min(a.text.length, b.text.length, c.text.length) <= 2 && (a.text + b.text + c.text).length >= 5) {
-      joined.push({ text: a.text + b.text + c.text, start: a.start, end: c.end, parts: [a.text, b.text, c.text] });
+      joined.push({
+        text: a.text + b.text + c.text,
+        start: a.start,
+        end: c.end,
+        parts: [a.text, b.text, c.text],
+        partStarts: [a.start, b.start, c.start],
+      });
     }
   }
   // Two long halves ('schoo lgirl'): looked for only as whole long terms (see `LONG_JOIN_MIN_LETTERS`).
@@ -755,7 +855,14 @@ function joinedTokens(tokens: Token[]): Token[] {
     const a = tokens[i]!;
     const b = tokens[i + 1]!;
     if (Math.min(a.text.length, b.text.length) > 3 && a.text.length + b.text.length >= LONG_JOIN_MIN_LETTERS) {
-      joined.push({ text: a.text + b.text, start: a.start, end: b.end, parts: [a.text, b.text], longHalves: true });
+      joined.push({
+        text: a.text + b.text,
+        start: a.start,
+        end: b.end,
+        parts: [a.text, b.text],
+        partStarts: [a.start, b.start],
+        longHalves: true,
+      });
     }
   }
   let run: Token[] = [];
@@ -929,7 +1036,7 @@ export function findLexiconMatches(compiled: CompiledLexicons, prompt: string): 
     if (value >= 1 && value < MINIMUM_AGE)
       matches.set(`${rule}|${raw}`, { language: 'any', rule, text: raw!, kind: 'age' });
   };
-  for (const item of written.split(/[,;\n]/)) {
+  for (const item of withoutFractions(written).split(/[,;\n]/)) {
     const value = listItemAge(compiled, item);
     if (value !== null) ageFound('age:any:list-item', String(value));
     if (compiled.pronounAge)
@@ -939,25 +1046,37 @@ export function findLexiconMatches(compiled: CompiledLexicons, prompt: string): 
 
   // Ages: on the written and folded readings, with CJK numerals as numbers, punctuation as spaces
   // ('15-year-old', '15 y/o', '12歳') and a number's 'ish' dropped ('12ish years old', 'sixteen-ish').
+  // A rule that reads an item's end ('nude 14') runs on each comma-list item alone.
   for (const text of [written, folded]) {
-    const spaced = withoutIsh(withRanges(withCjkNumbers(text)).replace(/[^\p{L}\p{M}\p{N}]+/gu, ' '));
+    const numbered = withRanges(withoutFractions(withCjkNumbers(text)));
+    const asSpaced = (part: string) => withoutIsh(part.replace(/[^\p{L}\p{M}\p{N}]+/gu, ' '));
+    const spaced = asSpaced(numbered);
+    let items: string[] | null = null;
     for (const rule of compiled.ageRules) {
       if (rule.wordsAfter && !rule.wordsAfter.test(spaced)) continue;
-      for (const match of ruleMatches(compiled, rule, spaced)) {
-        const n = rule.valueOf(match.groups!.n!);
-        if (Number.isFinite(n) && rule.refuses(n)) {
-          const id = `age:${rule.language}:${rule.rule}`;
-          matches.set(`${id}|${match[0].trim()}`, {
-            language: rule.language,
-            rule: id,
-            text: match[0].trim(),
-            kind: 'age',
-          });
+      const parts = rule.perItem ? (items ??= numbered.split(/[,;\n]/).map(asSpaced)) : [spaced];
+      for (const part of parts) {
+        for (const match of ruleMatches(compiled, rule, part)) {
+          const n = rule.valueOf(match.groups!.n!);
+          if (Number.isFinite(n) && rule.refuses(n)) {
+            const id = `age:${rule.language}:${rule.rule}`;
+            matches.set(`${id}|${match[0].trim()}`, {
+              language: rule.language,
+              rule: id,
+              text: match[0].trim(),
+              kind: 'age',
+            });
+          }
         }
       }
     }
   }
   return [...matches.values()];
+}
+
+/** '13 1/2' and '13½' (read as '13 1⁄2') as '13': the whole years are the age ('5 1/2 feet' stays a measure). */
+function withoutFractions(text: string): string {
+  return text.replace(/(\d)\s+\d\s*[/\u2044]\s*\d{1,2}(?!\d)/gu, '$1');
 }
 
 /** '12-13' and '9–11' as '12 to 13': the first number then stands alone after 'aged' ('5 2' does not: a height). */
