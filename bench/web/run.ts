@@ -7,10 +7,11 @@
 //    Redis, migrations, demo images, the API serving the built app, the worker) on a throwaway data
 //    folder, and measures the largest contentful paint of `/` next to a static reference page (plain
 //    HTML with one of the same demo pictures, served by the same server), in Debian chromium at 4x CPU
-//    throttling, cold cache, 3 rounds each, interleaved; prints medians and their ratio.
+//    throttling, cold cache, 5 rounds each, interleaved; prints medians and their ratio, and where the
+//    time went (the document, the stylesheets, the largest picture, the parser, the first paint).
 // 3. Prints each goal of the issue with met / NOT met. Goals live here, never in timed tests.
 //
-// Options: --no-build (use the existing apps/web/dist), --rounds N (default 3), --rate N (CPU
+// Options: --no-build (use the existing apps/web/dist), --rounds N (default 5), --rate N (CPU
 // throttling, default 4), --seed-images N (default 60), --json FILE (write the figures), --web DIR (another
 // copy of apps/web to build and measure, e.g. the previous commit's for a before/after), --bytes-only
 // (step 1 alone: no product, no browser), --v1-cookie (the returning visitor sends the cookie of an app
@@ -48,7 +49,7 @@ interface Args {
 function parseArgs(argv: string[]): Args {
   const args: Args = {
     build: true,
-    rounds: 3,
+    rounds: 5,
     rate: 4,
     seedImages: 60,
     json: null,
@@ -102,6 +103,14 @@ interface Load {
   lcpElement: string;
   /** JS and CSS responses: bytes on the wire and whether they came compressed. */
   scripts: { url: string; encoded: number; encoding: string }[];
+  /** Where the time went (ms from navigation start): what the largest paint waited for. */
+  timeline: {
+    document: number;
+    stylesheets: number;
+    picture: number;
+    parsed: number;
+    firstPaint: number;
+  };
 }
 
 /**
@@ -193,7 +202,23 @@ async function measureLoad(browser: Browser, url: string, rate: number, cookie: 
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(1000);
     const lcp = await page.evaluate(() => (window as unknown as { __lcp: { time: number; element: string } }).__lcp);
-    return { lcpMs: lcp.time, lcpElement: lcp.element, scripts };
+    const timeline = await page.evaluate((element) => {
+      const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const path = element.slice('img '.length);
+      const picture = resources.find((r) => new URL(r.name).pathname === path);
+      const stylesheets = resources.filter(
+        (r) => r.initiatorType === 'link' && new URL(r.name).pathname.endsWith('.css'),
+      );
+      return {
+        document: navigation.responseEnd,
+        stylesheets: Math.max(0, ...stylesheets.map((r) => r.responseEnd)),
+        picture: picture?.responseEnd ?? -1,
+        parsed: navigation.domInteractive,
+        firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1,
+      };
+    }, lcp.element);
+    return { lcpMs: lcp.time, lcpElement: lcp.element, scripts, timeline };
   } finally {
     await context.close();
   }
@@ -305,6 +330,13 @@ async function main() {
         `  round ${round + 1}: / LCP ${a.lcpMs.toFixed(0)} ms (${a.lcpElement}), reference ${r.lcpMs.toFixed(0)} ms`,
       );
     }
+    // What the largest paint waited for (medians, ms from navigation start), each page.
+    const when = (loads: Load[]) => {
+      const at = (key: keyof Load['timeline']) => median(loads.map((l) => l.timeline[key])).toFixed(0);
+      return `document ${at('document')}, stylesheets ${at('stylesheets')}, picture loaded ${at('picture')}, parsed ${at('parsed')}, first paint ${at('firstPaint')}, LCP ${median(loads.map((l) => l.lcpMs)).toFixed(0)}`;
+    };
+    console.log(`  where the time went (medians, ms): / ${when(app)}`);
+    console.log(`                                      reference ${when(reference)}`);
     const appLcp = median(app.map((l) => l.lcpMs));
     const refLcp = median(reference.map((l) => l.lcpMs));
     const ratio = appLcp / refLcp;
