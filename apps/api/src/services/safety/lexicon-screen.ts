@@ -825,29 +825,28 @@ function findMisspelledTerms(terms: Term[], tokens: Token[], reading: number, hi
 const LONG_JOIN_MIN_LETTERS = 8;
 
 /** Tokens with split words joined: pairs and triples where a part is short, and runs of single letters. */
+/** One token made of several in a row ('lo li' -> 'loli'), knowing where each of its parts starts. */
+function joinOf(parts: Token[]): Token {
+  return {
+    text: parts.map((part) => part.text).join(''),
+    start: parts[0]!.start,
+    end: parts.at(-1)!.end,
+    parts: parts.map((part) => part.text),
+    partStarts: parts.map((part) => part.start),
+  };
+}
+
 function joinedTokens(tokens: Token[]): Token[] {
   const joined: Token[] = [];
   for (let i = 0; i + 1 < tokens.length; i += 1) {
     const a = tokens[i]!;
     const b = tokens[i + 1]!;
     if (Math.min(a.text.length, b.text.length) <= 3 && a.text.length + b.text.length >= 4) {
-      joined.push({
-        text: a.text + b.text,
-        start: a.start,
-        end: b.end,
-        parts: [a.text, b.text],
-        partStarts: [a.start, b.start],
-      });
+      joined.push(joinOf([a, b]));
     }
     const c = tokens[i + 2];
     if (c && Math.min(a.text.length, b.text.length, c.text.length) <= 2 && (a.text + b.text + c.text).length >= 5) {
-      joined.push({
-        text: a.text + b.text + c.text,
-        start: a.start,
-        end: c.end,
-        parts: [a.text, b.text, c.text],
-        partStarts: [a.start, b.start, c.start],
-      });
+      joined.push(joinOf([a, b, c]));
     }
   }
   // Two long halves ('schoo lgirl'): looked for only as whole long terms (see `LONG_JOIN_MIN_LETTERS`).
@@ -855,14 +854,7 @@ function joinedTokens(tokens: Token[]): Token[] {
     const a = tokens[i]!;
     const b = tokens[i + 1]!;
     if (Math.min(a.text.length, b.text.length) > 3 && a.text.length + b.text.length >= LONG_JOIN_MIN_LETTERS) {
-      joined.push({
-        text: a.text + b.text,
-        start: a.start,
-        end: b.end,
-        parts: [a.text, b.text],
-        partStarts: [a.start, b.start],
-        longHalves: true,
-      });
+      joined.push({ ...joinOf([a, b]), longHalves: true });
     }
   }
   let run: Token[] = [];
