@@ -282,6 +282,9 @@ describe('lexicon screen: ages', () => {
     ['nude, aged 13½', 'age:en:age'],
     ['aged 13 ½', 'age:en:age'],
     ['nude, of 12 years', 'age:en:age'],
+    ['nude, 13.5', 'age:any:list-item'],
+    ['nude, 13,5', 'age:any:list-item'],
+    ['aged 12.5', 'age:en:age'],
     ['nude in her 12th year', 'age:en:age'],
   ])('refuses %j', (prompt, rule) => {
     expect(rules(prompt)).toContain(rule);
@@ -331,6 +334,10 @@ describe('lexicon screen: ages', () => {
     'nude woman, in her 12th year of marriage',
     'nude woman 5 1/2 feet tall',
     'nude woman, 25 1/2',
+    // A comma between digits is a decimal, not a list's ('1,70 m' is not the item '70 m' after '1').
+    'nude woman, 1,70 m tall',
+    'nude woman, 34,5 years',
+    'nude woman, meet at 12.30',
   ])('allows %j', (prompt) => {
     expect(rules(prompt)).toEqual([]);
   });

@@ -1028,7 +1028,7 @@ export function findLexiconMatches(compiled: CompiledLexicons, prompt: string): 
     if (value >= 1 && value < MINIMUM_AGE)
       matches.set(`${rule}|${raw}`, { language: 'any', rule, text: raw!, kind: 'age' });
   };
-  for (const item of withoutFractions(written).split(/[,;\n]/)) {
+  for (const item of withoutFractions(written).split(LIST_ITEM_BREAK)) {
     const value = listItemAge(compiled, item);
     if (value !== null) ageFound('age:any:list-item', String(value));
     if (compiled.pronounAge)
@@ -1046,7 +1046,7 @@ export function findLexiconMatches(compiled: CompiledLexicons, prompt: string): 
     let items: string[] | null = null;
     for (const rule of compiled.ageRules) {
       if (rule.wordsAfter && !rule.wordsAfter.test(spaced)) continue;
-      const parts = rule.perItem ? (items ??= numbered.split(/[,;\n]/).map(asSpaced)) : [spaced];
+      const parts = rule.perItem ? (items ??= numbered.split(LIST_ITEM_BREAK).map(asSpaced)) : [spaced];
       for (const part of parts) {
         for (const match of ruleMatches(compiled, rule, part)) {
           const n = rule.valueOf(match.groups!.n!);
@@ -1066,10 +1066,16 @@ export function findLexiconMatches(compiled: CompiledLexicons, prompt: string): 
   return [...matches.values()];
 }
 
-/** '13 1/2' and '13½' (read as '13 1⁄2') as '13': the whole years are the age ('5 1/2 feet' stays a measure). */
+/**
+ * '13 1/2' and '13½' (read as '13 1⁄2') as '13', and '13.5' or '13,5' too: the whole years are the age.
+ * One decimal only: '12.30' is a time, '1,70 m' a height ('5 1/2 feet' stays a measure).
+ */
 function withoutFractions(text: string): string {
-  return text.replace(/(\d)\s+\d\s*[/\u2044]\s*\d{1,2}(?!\d)/gu, '$1');
+  return text.replace(/(\d)\s+\d\s*[/\u2044]\s*\d{1,2}(?!\d)/gu, '$1').replace(/(\d)[.,]\d(?![\d.,])/gu, '$1');
 }
+
+/** Where one comma-list item ends and the next begins: a comma between digits is a decimal ('1,70 m'). */
+const LIST_ITEM_BREAK = /(?<!\d),|,(?!\d)|[;\n]/u;
 
 /** '12-13' and '9–11' as '12 to 13': the first number then stands alone after 'aged' ('5 2' does not: a height). */
 function withRanges(text: string): string {
