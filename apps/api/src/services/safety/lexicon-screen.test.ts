@@ -342,6 +342,34 @@ describe('lexicon screen: ages', () => {
     expect(rules(prompt)).toEqual([]);
   });
 
+  it('reads a number alone in an item with a word only there ("a 13"), or with its after word ("13 e mezzo")', () => {
+    const it: Lexicon = {
+      language: 'it',
+      name: 'Italian',
+      terms: {},
+      numbers: { tredici: 13, trenta: 30 },
+      ageAtItemEnd: { before: ['nuda'], after: ['anni', 'e mezzo'], alone: ['a', 'di'] },
+    };
+    const italian = compileLexicons([it]);
+    const found = (prompt: string) => findLexiconMatches(italian, prompt).map((m) => m.rule);
+    for (const prompt of [
+      'ragazza nuda, a 13',
+      'nuda, di 13',
+      'nuda, a tredici anni',
+      'nuda, 13 e mezzo',
+      'nuda, tredici e mezzo',
+    ])
+      expect(found(prompt), prompt).toEqual(['age:it:item-end']);
+    for (const prompt of [
+      'nuda, a 30',
+      'rated a 10, nuda',
+      'nuda, pecorina a 4',
+      'nuda, alle 3 e mezzo',
+      'foto 2 di 12, nuda',
+    ])
+      expect(found(prompt), prompt).toEqual([]);
+  });
+
   it('finds every age in a prompt, and the same ones at every reading of it', () => {
     const prompt = '15yo, aged 14 and 13 years old';
     const texts = findLexiconMatches(compiled, prompt).map((m) => m.text);

@@ -54,7 +54,16 @@ export interface Lexicon {
    * ('nude 14', 'girl just 14', 'nude at 13'); one of `after` may follow it ('just 14 years'). Only
    * there: 'nude 2 girls' and 'only 2 left' are counts.
    */
-  ageAtItemEnd?: { before: string[]; after?: string[] };
+  ageAtItemEnd?: {
+    before: string[];
+    after?: string[];
+    /**
+     * Words that make the number after them an age only when the two are the whole item ('à 13', 'a
+     * 13', 'di 13'; not 'rated a 10'). And an item that is a number and one of `after` alone is an age
+     * too ('13 et demi', 'tredici e mezzo').
+     */
+    alone?: string[];
+  };
   /**
    * A number from 2 to 17 before one of `words`, singular, is an age ('nude 14 girl'; '1girl' and
    * '2 girls' are counts), unless one of `notBefore` follows ('a 3 girl band').
@@ -366,7 +375,11 @@ function withCjkNumbers(text: string): string {
  * measure ('she is 5 feet tall', 'girl 2 inches away').
  */
 const NOT_A_MEASURE =
-  '(?!\\s*\\d)(?!\\s*(?:cm|mm|m|in|inch|inches|ft|feet|foot|k|x|kg|lb|lbs|meters|metres|percent|times)(?![\\p{L}]))';
+  '(?!\\s*\\d)(?!\\s*(?:cm|mm|m|in|inch|inches|ft|feet|foot|k|x|kg|lb|lbs|meters|metres|percent|times|' +
+  // The same units in the lexicons' languages ('mujer de 2 metros' is a giantess, not a child of 2).
+  'metro|metros|metri|metre|mètre|mètres|meter|metern|centímetros|centimetros|centimètres|centimetri|zentimeter|' +
+  'kilos|kilo|libras|pies|pés|pieds|piedi|fuß|fuss|zoll|pulgadas|polegadas|pouces|pollici|' +
+  'м|см|метр|метра|метров|кг)(?![\\p{L}]))';
 
 /** Words between tens and units in spelled-out numbers ('vingt et un', 'douăzeci și cinci', 'بیست و پنج'; 'einundzwanzig' is one word). */
 const TENS_JOINERS = '(?:and|et|y|e|und|en|i|и|і|ve|dan|at|și|si|og|na|و)';
@@ -507,17 +520,21 @@ function compileAgeRules(lexicon: Lexicon, currentYear: number, tens: string[]):
     );
   }
   // 'nude 14', 'girl just 14': a number that ends the item (the item's punctuation is spaces here).
-  if (lexicon.ageAtItemEnd?.before.length) {
-    const { before: words, after = [] } = lexicon.ageAtItemEnd;
+  if (lexicon.ageAtItemEnd) {
+    const { before: words, after = [], alone = [] } = lexicon.ageAtItemEnd;
     const tail = after.length ? `(?:\\s*(?:${alternation(after)}))?` : '';
-    add(
-      'item-end',
-      `${before(words)}(?:${alternation(words)})\\s*${AFTER_A_WORD}${NUMBER}${NUMBER_END}${tail}\\s*$`,
-      underAge,
-      undefined,
-      'inside',
-    );
-    rules.at(-1)!.perItem = true;
+    const perItem = (source: string, numberAfterTens?: AgeRule['numberAfterTens']) => {
+      add('item-end', source, underAge, undefined, numberAfterTens);
+      rules.at(-1)!.perItem = true;
+    };
+    if (words.length)
+      perItem(
+        `${before(words)}(?:${alternation(words)})\\s*${AFTER_A_WORD}${NUMBER}${NUMBER_END}${tail}\\s*$`,
+        'inside',
+      );
+    // The item is only that word and the number; or only the number and an `after` word.
+    if (alone.length) perItem(`^\\s*(?:${alternation(alone)})\\s*${AFTER_A_WORD}${NUMBER}${NUMBER_END}${tail}\\s*$`);
+    if (after.length) perItem(`^\\s*${NUMBER}${NUMBER_END}\\s*(?:${alternation(after)})\\s*$`);
   }
   // 'nude 14 girl': a singular person word after a number; '1girl' and '2 girls' are counts.
   if (lexicon.personAfter?.words.length) {
