@@ -597,8 +597,11 @@ export function compileLexicons(lexicons: Lexicon[], today: Date = new Date()): 
   }
   return {
     languages: lexicons.map((l) => l.language),
-    terms: dedupe(terms),
-    allow: dedupe(allow),
+    // A term is matched in every reading whichever form it came from, so a folded form the same as the
+    // written one is the same term (most Latin ones: ~2.3 MiB of heap less). An allowed phrase keeps
+    // both: only its written form excuses ('kindergärtnerin' is not 'kindergartnerin').
+    terms: dedupe(terms, false),
+    allow: dedupe(allow, true),
     ageRules,
     // 'twenty-five years old' is not 'five years old': no number word right after a tens word.
     notAfterTens: tens.length ? new RegExp(`(?<!(?:${alternation(tens)})\\s*(?:${TENS_JOINERS}\\s*)?)`, 'uy') : null,
@@ -608,10 +611,11 @@ export function compileLexicons(lexicons: Lexicon[], today: Date = new Date()): 
   };
 }
 
-function dedupe(terms: Term[]): Term[] {
+function dedupe(terms: Term[], keepForms: boolean): Term[] {
   const seen = new Set<string>();
   return terms.filter((t) => {
-    const key = `${t.language}|${t.kind}|${t.folded}|${t.substring ?? ''}|${t.words.join(' ')}|${t.startFree}|${t.endFree}`;
+    const form = keepForms ? t.folded : '';
+    const key = `${t.language}|${t.kind}|${form}|${t.substring ?? ''}|${t.words.join(' ')}|${t.startFree}|${t.endFree}`;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
