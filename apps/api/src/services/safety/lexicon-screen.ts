@@ -845,7 +845,6 @@ function findMisspelledTerms(terms: Term[], tokens: Token[], reading: number, hi
  */
 const LONG_JOIN_MIN_LETTERS = 8;
 
-/** Tokens with split words joined: pairs and triples where a part is short, and runs of single letters. */
 /** One token made of several in a row ('lo li' -> 'loli'), knowing where each of its parts starts. */
 function joinOf(parts: Token[]): Token {
   return {
@@ -857,6 +856,7 @@ function joinOf(parts: Token[]): Token {
   };
 }
 
+/** Tokens with split words joined: pairs and triples where a part is short, and runs of single letters. */
 function joinedTokens(tokens: Token[]): Token[] {
   const joined: Token[] = [];
   for (let i = 0; i + 1 < tokens.length; i += 1) {
