@@ -219,17 +219,19 @@ interface StageProcs {
   roots: Set<number>;
 }
 
+/** Whether `p` or one of its ancestors among `processes` is in `pids`. */
+function descendsFrom(p: Proc, pids: Set<number>, processes: Map<number, Proc>): boolean {
+  for (let at: Proc | undefined = p, hops = 0; at && hops < 16; at = processes.get(at.ppid), hops += 1) {
+    if (pids.has(at.pid)) return true;
+  }
+  return false;
+}
+
 /** Descendants that belong to `stage`: a root of its own, or forked by one. */
 function stageProcs(stage: StageProcs): Array<Proc & { args: string }> {
   const all = descendants();
   const byPid = new Map(all.map((p) => [p.pid, p]));
-  const belongs = (p: Proc): boolean => {
-    for (let at: Proc | undefined = p, hops = 0; at && hops < 16; at = byPid.get(at.ppid), hops += 1) {
-      if (stage.roots.has(at.pid)) return true;
-    }
-    return false;
-  };
-  return all.filter(belongs);
+  return all.filter((p) => descendsFrom(p, stage.roots, byPid));
 }
 
 /** The stage's process whose command line matches `script` (the largest, past its launcher shell). */
@@ -618,13 +620,7 @@ async function openStage(concurrency: number, args: Args): Promise<Stage> {
   // an autovacuum worker of the other stage's PostgreSQL may appear meanwhile).
   const now = descendants();
   const byPid = new Map(now.map((p) => [p.pid, p]));
-  const forkedByOlder = (p: Proc) => {
-    for (let at = byPid.get(p.ppid), hops = 0; at && hops < 16; at = byPid.get(at.ppid), hops += 1) {
-      if (before.has(at.pid)) return true;
-    }
-    return false;
-  };
-  const roots = new Set(now.filter((p) => !before.has(p.pid) && !forkedByOlder(p)).map((p) => p.pid));
+  const roots = new Set(now.filter((p) => !descendsFrom(p, before, byPid)).map((p) => p.pid));
   const stage: Stage = {
     concurrency,
     stack,
@@ -806,25 +802,21 @@ async function main() {
 
     // The last stage's worker goes on to `total` generations, in waves the size of the burst.
     const last = stages.at(-1)!;
-    let rssAfter: { generations: number; workerMiB: number; workerPeakMiB: number; workerIdleMiB: number } | null =
-      null;
-    {
-      for (let wave = 0; last.generated < args.total; wave += 1) {
-        const count = Math.min(args.burst, args.total - last.generated);
-        await measuredBurst(last, count, `rest${wave}`);
-      }
-      await sleep(1000);
-      const workerMiB = workerRss(last.procs);
-      // Idle past SAFETY_FACE_IDLE_SECONDS: the face-check threads end and give their memory back.
-      console.log(`  (waiting ${FACE_IDLE_SECONDS + 5} s with the worker idle...)`);
-      await sleep((FACE_IDLE_SECONDS + 5) * 1000);
-      rssAfter = {
-        generations: last.generated,
-        workerMiB,
-        workerPeakMiB: last.workerPeakMiB,
-        workerIdleMiB: workerRss(last.procs),
-      };
+    for (let wave = 0; last.generated < args.total; wave += 1) {
+      const count = Math.min(args.burst, args.total - last.generated);
+      await measuredBurst(last, count, `rest${wave}`);
     }
+    await sleep(1000);
+    const rightAfterMiB = workerRss(last.procs);
+    // Idle past SAFETY_FACE_IDLE_SECONDS: the face-check threads end and give their memory back.
+    console.log(`  (waiting ${FACE_IDLE_SECONDS + 5} s with the worker idle...)`);
+    await sleep((FACE_IDLE_SECONDS + 5) * 1000);
+    const rssAfter = {
+      generations: last.generated,
+      workerMiB: rightAfterMiB,
+      workerPeakMiB: last.workerPeakMiB,
+      workerIdleMiB: workerRss(last.procs),
+    };
 
     const results = stages.map((stage, i) => {
       const ofStage = bursts[i]!;
